@@ -1,0 +1,11 @@
+//! Rensa: a Gomoku / Renju engine for the Gomocup (pbrain) protocol.
+//!
+//! Dependencies point one way: `protocol → engine → search → eval → board → types`.
+
+#![forbid(unsafe_code)]
+
+pub mod board;
+pub mod types;
+
+pub use board::{Board, Grid, Pos};
+pub use types::{Cell, Color, Rule};

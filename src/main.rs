@@ -1,0 +1,3 @@
+//! `pbrain-rensa`: with no arguments, the Gomocup protocol loop on stdin/stdout.
+
+fn main() {}
