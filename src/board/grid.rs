@@ -98,8 +98,8 @@ impl Grid {
     }
 
     /// Reads a board drawn as text, one row per line: `X` (or `x`, `B`) Black, `O` (or `o`,
-    /// `W`) White, `#` a blocked cell, `.`, `_` or `+` empty. Spaces are ignored, and so are a
-    /// leading row label and a header line of column labels, so boards can be drawn as
+    /// `W`) White, `#` a blocked cell, `.`, `_`, `-` or `+` empty. Spaces are ignored, and so are a
+    /// leading row number and a header line of column letters (`a b c …`), so boards can be drawn as
     /// ```text
     ///    a b c d e
     ///  1 . . X . .
@@ -118,11 +118,8 @@ impl Grid {
             if body.is_empty() {
                 continue;
             }
-            // A header of column letters (only lower-case letters other than x, o, b, w).
-            if body
-                .chars()
-                .all(|c| c.is_ascii_lowercase() && !matches!(c, 'x' | 'o' | 'b' | 'w'))
-            {
+            // A header of column letters: `abcde…` in order.
+            if body.bytes().enumerate().all(|(i, c)| c == b'a' + i as u8) {
                 continue;
             }
             let mut row = Vec::new();
