@@ -1,10 +1,15 @@
 //! Rensa: a Gomoku / Renju engine for the Gomocup (pbrain) protocol.
 //!
-//! Dependencies point one way: `protocol → engine → search → eval → board → types`.
+//! Dependencies point one way: `protocol → engine → game/search → eval → board → types`.
 
 #![forbid(unsafe_code)]
 
 pub mod board;
+pub mod engine;
+pub mod eval;
+pub mod game;
+pub mod protocol;
+pub mod search;
 pub mod types;
 
 pub use board::{Board, Grid, Pos};

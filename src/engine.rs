@@ -1,0 +1,1 @@
+//! The engine facade: game state, settings and the search (to be written).

@@ -1,0 +1,1 @@
+//! Static evaluation (to be written with the search).

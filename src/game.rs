@@ -1,0 +1,1 @@
+//! The game being played: board, rule, move history, legality (to be written).
