@@ -8,8 +8,7 @@
 //!
 //! Time settings are live: [`TimeControl`] holds atomics that the protocol reader updates while
 //! a search runs (`INFO timeout_turn 0` in the middle of a think shortens it). In "infinite
-//! analysis" mode (the Yixin-Board pair `timeout_turn ≥ 2000000`, `timeout_match ≥ 100000000`
-//! or 0) a search runs until the stop flag is raised or the limits change; this mover, which is
+//! analysis" mode (the Yixin-Board pair `timeout_turn ≥ 2000000` and `timeout_match ≥ 100000000`) a search runs until the stop flag is raised or the limits change; this mover, which is
 //! done after one ply, then simply waits, polling both, so that YXSTOP/END-during-a-think
 //! behave as with a real search.
 
@@ -52,7 +51,7 @@ impl TimeControl {
     pub fn is_infinite(&self) -> bool {
         let turn = self.timeout_turn.load(Ordering::Relaxed);
         let m = self.timeout_match.load(Ordering::Relaxed);
-        turn >= INFINITE_TURN && (m == 0 || m >= INFINITE_MATCH)
+        turn >= INFINITE_TURN && m >= INFINITE_MATCH
     }
 
     /// The hard time limit of one move from the current settings (`None` = until stopped).
