@@ -9,7 +9,9 @@
 //! `LLR = N (s1 - s0) (2μ - s0 - s1) / (2σ²)`. A unit is one game (trinomial: 0, ½, 1) or one
 //! opening pair (pentanomial: the pair's score divided by two, 0, ¼, ½, ¾, 1). Pairs played from the
 //! same opening with colours swapped are correlated; the pentanomial model accounts for that and is
-//! the default.
+//! the default. Before the LLR is computed every outcome bin gets a prior pseudo-count of
+//! [`PRIOR`] (¼ of a unit), so a run of identical results (all wins: zero variance) still gives
+//! a finite LLR that grows with the evidence instead of deciding after two pairs.
 
 /// Wins, losses and draws of one side of a pairing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -205,36 +207,39 @@ impl SprtParams {
         }
     }
 
-    /// The LLR of the counts the model reads: `trinomial` = [losses, draws, wins],
+    /// The LLR of the counts (with [`PRIOR`] added to every bin) the model reads: `trinomial` = [losses, draws, wins],
     /// `pentanomial` = pairs scoring [0, ½, 1, 1½, 2].
     pub fn llr(&self, trinomial: &[u64; 3], pentanomial: &[u64; 5]) -> f64 {
+        let with_prior = |c: &[u64]| c.iter().map(|&n| n as f64 + PRIOR).collect::<Vec<f64>>();
         match self.model {
-            SprtModel::Trinomial => llr_normal(trinomial, self.elo0, self.elo1),
-            SprtModel::Pentanomial => llr_normal(pentanomial, self.elo0, self.elo1),
+            SprtModel::Trinomial => llr_normal(&with_prior(trinomial), self.elo0, self.elo1),
+            SprtModel::Pentanomial => llr_normal(&with_prior(pentanomial), self.elo0, self.elo1),
         }
     }
 }
 
+/// The pseudo-count added to every outcome bin before an SPRT's LLR is computed.
+pub const PRIOR: f64 = 0.25;
+
 /// The normal-approximation LLR of counts over outcomes evenly spaced in 0..=1 (3 outcomes for
-/// games, 5 for pairs). Zero until both some spread and enough units (3) are there.
-pub fn llr_normal(counts: &[u64], elo0: f64, elo1: f64) -> f64 {
-    let n: u64 = counts.iter().sum();
-    if n < 3 {
+/// games, 5 for pairs); counts may be fractional. Zero without any spread.
+pub fn llr_normal(counts: &[f64], elo0: f64, elo1: f64) -> f64 {
+    let nf: f64 = counts.iter().sum();
+    if nf <= 0.0 {
         return 0.0;
     }
     let k = counts.len() - 1;
-    let nf = n as f64;
     let x = |i: usize| i as f64 / k as f64;
     let mu: f64 = counts
         .iter()
         .enumerate()
-        .map(|(i, &c)| c as f64 * x(i))
+        .map(|(i, &c)| c * x(i))
         .sum::<f64>()
         / nf;
     let var: f64 = counts
         .iter()
         .enumerate()
-        .map(|(i, &c)| c as f64 * (x(i) - mu).powi(2))
+        .map(|(i, &c)| c * (x(i) - mu).powi(2))
         .sum::<f64>()
         / nf;
     if var <= 0.0 {
@@ -324,31 +329,41 @@ mod tests {
 
     #[test]
     fn llr_matches_reference() {
-        // Trinomial [L, D, W] = [20, 20, 60] with elo0 = 0, elo1 = 5:
+        // The bare formula. Trinomial [L, D, W] = [20, 20, 60] with elo0 = 0, elo1 = 5:
         // python3: s0 = 0.5, s1 = 1/(1+10**(-5/400)) = 0.50719…; mu = 0.7, var = 0.16,
         // 100*(s1-s0)*(2*mu-s0-s1)/(2*var) = 0.88320734…
-        let p = SprtParams {
+        let llr = llr_normal(&[20.0, 20.0, 60.0], 0.0, 5.0);
+        assert!(close(llr, 0.883_207_34, 1e-8), "{llr}");
+        // Pentanomial [5, 10, 20, 10, 5]: mu = 0.5 exactly, var = 0.075;
+        // 50*(s1-s0)*(1-0.5-s1)/(2*0.075) = -0.01725640…
+        let llr = llr_normal(&[5.0, 10.0, 20.0, 10.0, 5.0], 0.0, 5.0);
+        assert!(close(llr, -0.017_256_40, 1e-8), "{llr}");
+        assert_eq!(llr_normal(&[4.0, 0.0, 0.0], 0.0, 5.0), 0.0, "no spread");
+
+        // With the prior of ¼ per bin (python3: same formula on counts + 0.25):
+        let tri = SprtParams {
             model: SprtModel::Trinomial,
             ..SprtParams::default()
         };
-        let llr = p.llr(&[20, 20, 60], &[0; 5]);
-        assert!(close(llr, 0.883_207_34, 1e-8), "{llr}");
-        assert_eq!(p.verdict(llr), Verdict::Continue);
-        assert_eq!(p.verdict(3.0), Verdict::AcceptH1);
-        // Pentanomial [5, 10, 20, 10, 5]: mu = 0.5 exactly, var = 0.075;
-        // 50*(s1-s0)*(1-0.5-s1)/(2*0.075) = -0.01725640…
+        let llr = tri.llr(&[20, 20, 60], &[0; 5]);
+        assert!(close(llr, 0.881_184_97, 1e-8), "{llr}");
+        assert_eq!(tri.verdict(llr), Verdict::Continue);
+        let llr = tri.llr(&[4, 0, 0], &[0; 5]);
+        assert!(close(llr, -0.243_685_33, 1e-8), "{llr}");
         let p = SprtParams::default();
         let llr = p.llr(&[0; 3], &[5, 10, 20, 10, 5]);
-        assert!(close(llr, -0.017_256_40, 1e-8), "{llr}");
-        assert_eq!(p.verdict(llr), Verdict::Continue);
+        assert!(close(llr, -0.017_404_81, 1e-8), "{llr}");
+        // Two pairs won 2-0 decide nothing; ten decide H1 when elo1 = 100 (LLR 15.29…).
+        let llr = p.llr(&[0; 3], &[0, 0, 0, 0, 2]);
+        assert!(close(llr, 0.066_303_54, 1e-8), "{llr}");
+        let wide = SprtParams { elo1: 100.0, ..p };
+        let llr = wide.llr(&[0; 3], &[0, 0, 0, 0, 10]);
+        assert!(close(llr, 15.292_089_8, 1e-6), "{llr}");
+        assert_eq!(wide.verdict(llr), Verdict::AcceptH1);
         // Bounds for α = β = 0.05: ±ln(19) = ±2.944439.
         let (lo, hi) = p.bounds();
         assert!(close(lo, -2.944_439, 1e-6) && close(hi, 2.944_439, 1e-6));
         assert_eq!(p.verdict(-3.0), Verdict::AcceptH0);
-        assert_eq!(
-            llr_normal(&[4, 0, 0], 0.0, 5.0),
-            0.0,
-            "no spread, no decision"
-        );
+        assert_eq!(p.verdict(3.0), Verdict::AcceptH1);
     }
 }
