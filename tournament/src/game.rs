@@ -489,4 +489,79 @@ mod tests {
         );
         assert_eq!(g.stone_counts(), [5, 4]);
     }
+
+    #[test]
+    fn fives_are_judged_per_rule() {
+        let board = "   a b c d e f g h i
+                     1 . . . . . . . . .
+                     2 . X X X X . X . .
+                     3 . . . . . . . . .
+                     4 O X X X X . O . .
+                     5 . . . . . . . . .
+                     6 . . . . . . . . .
+                     7 . . . . . . . . .
+                     8 . . . . . . . . .
+                     9 . . . . . . . . .";
+        let g = Grid::from_ascii(board).unwrap();
+        // f2 makes six for Black: a win in freestyle and caro 8, nothing in standard and caro 9.
+        for (rule, want) in [
+            (Rule::Freestyle, Judged::Five),
+            (Rule::Standard, Judged::Ok),
+            (Rule::CaroOverline, Judged::Five),
+            (Rule::Caro, Judged::Ok),
+        ] {
+            assert_eq!(
+                judge_move(&mut g.clone(), 5, 1, Color::Black, rule),
+                want,
+                "{rule:?}"
+            );
+        }
+        // f4 makes five blocked at both ends by White: void in caro, a win elsewhere.
+        for (rule, want) in [
+            (Rule::Freestyle, Judged::Five),
+            (Rule::Standard, Judged::Five),
+            (Rule::Caro, Judged::Ok),
+            (Rule::CaroOverline, Judged::Ok),
+        ] {
+            assert_eq!(
+                judge_move(&mut g.clone(), 5, 3, Color::Black, rule),
+                want,
+                "{rule:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn renju_fouls_are_judged_for_black_only() {
+        let g = Grid::from_ascii(
+            "   a b c d e f g h i
+             1 . . . . . . . . .
+             2 . . . . . . . . .
+             3 . . . . X . . . .
+             4 . . . . X . . . .
+             5 . . X X . . . . .
+             6 . . . . . . . . .
+             7 . . . . . . . . .
+             8 . . . . . . . . .
+             9 . . . . . . . . .",
+        )
+        .unwrap();
+        // e5 is a double three for Black; White may play it.
+        assert_eq!(
+            judge_move(&mut g.clone(), 4, 4, Color::Black, Rule::Renju),
+            Judged::Foul
+        );
+        assert_eq!(
+            judge_move(&mut g.clone(), 4, 4, Color::White, Rule::Renju),
+            Judged::Ok
+        );
+        assert_eq!(
+            judge_move(&mut g.clone(), 4, 4, Color::Black, Rule::Freestyle),
+            Judged::Ok
+        );
+        // A foul leaves the board unchanged.
+        let mut h = g.clone();
+        judge_move(&mut h, 4, 4, Color::Black, Rule::Renju);
+        assert_eq!(h, g);
+    }
 }

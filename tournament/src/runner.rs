@@ -456,7 +456,7 @@ pub fn summary_line(cfg: &MatchConfig, res: &MatchResult) -> String {
         w.losses,
         w.draws,
         w.score(),
-        elo,
+        elo + 0.0,
         err,
         stats::los(&w)
     );

@@ -75,6 +75,9 @@ pub fn elo_with_error(r: &Wld) -> (f64, f64) {
         return (0.0, f64::INFINITY);
     }
     let s = r.score();
+    if s <= 0.0 || s >= 1.0 {
+        return (elo_of_score(s), f64::INFINITY);
+    }
     let var = (r.wins as f64 * (1.0 - s).powi(2)
         + r.draws as f64 * (0.5 - s).powi(2)
         + r.losses as f64 * s.powi(2))

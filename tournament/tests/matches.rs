@@ -131,7 +131,10 @@ fn every_fault_is_judged_as_its_kind_of_loss() {
     assert!(ok, "{out}");
     let sm = summary(&out);
     assert_eq!(sm["games"], "10", "{out}");
-    assert_eq!(sm["wins"], "10", "the honest engine wins every game:\n{out}");
+    assert_eq!(
+        sm["wins"], "10",
+        "the honest engine wins every game:\n{out}"
+    );
     for kind in ["illegal", "time", "crash", "not_a_move", "start"] {
         assert_eq!(sm[kind], "2", "{kind}:\n{out}");
     }
@@ -143,7 +146,10 @@ fn every_fault_is_judged_as_its_kind_of_loss() {
     let sgfs = std::fs::read_dir(dir.join("sgf")).unwrap().count();
     assert_eq!(sgfs, 10);
     let log = std::fs::read_to_string(dir.join("log.txt")).unwrap();
-    assert!(log.contains("> START 9") && log.contains("> INFO time_left"), "log");
+    assert!(
+        log.contains("> START 9") && log.contains("> INFO time_left"),
+        "log"
+    );
     assert_no_engine_left(&dir);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -225,4 +231,77 @@ fn bad_options_fail_cleanly() {
     assert!(!ok);
     let (ok, out) = run_match(&s(&["-help"]), Duration::from_secs(10));
     assert!(ok && out.contains("-sprt"));
+}
+
+/// `pbrain-rensa` next to this test's target directory (`target/<profile>/`), built on demand:
+/// `cargo test` at the workspace root builds it anyway; `cargo test -p rensa-tournament` does not.
+fn pbrain_rensa() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let profile_dir = exe.parent()?.parent()?.to_path_buf(); // target/<profile>/deps/this → target/<profile>
+    let bin = profile_dir.join(format!("pbrain-rensa{}", std::env::consts::EXE_SUFFIX));
+    if bin.exists() {
+        return Some(bin);
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let mut cmd = Command::new(cargo);
+    cmd.args(["build", "-p", "rensa", "--bin", "pbrain-rensa"])
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    if profile_dir.file_name()? == "release" {
+        cmd.arg("--release");
+    }
+    eprintln!("building pbrain-rensa for the self-play test");
+    let ok = cmd.status().map(|s| s.success()).unwrap_or(false);
+    (ok && bin.exists()).then_some(bin)
+}
+
+#[test]
+fn pbrain_rensa_self_play() {
+    let Some(engine) = pbrain_rensa() else {
+        eprintln!(
+            "SKIPPED pbrain_rensa_self_play: pbrain-rensa is not built and could not be built"
+        );
+        return;
+    };
+    let dir = scratch("selfplay");
+    let cmd = format!("cmd={}", engine.display());
+    let mut args = s(&[
+        "-engine",
+        "name=rensa-a",
+        &cmd,
+        "-engine",
+        "name=rensa-b",
+        &cmd,
+    ]);
+    args.extend(s(&[
+        "-games",
+        "4",
+        "-concurrency",
+        "2",
+        "-rule",
+        "4",
+        "-tc",
+        "turn=200",
+        "match=10000",
+        "tolerance=1000",
+        "-openings",
+        "random=3",
+        "-progress",
+        "0",
+    ]));
+    args.push("-sgf".into());
+    args.push(dir.join("sgf").display().to_string());
+    args.push("-json".into());
+    args.push(dir.join("r.json").display().to_string());
+    let (ok, out) = run_match(&args, Duration::from_secs(120));
+    assert!(ok, "{out}");
+    let sm = summary(&out);
+    assert_eq!(sm["games"], "4", "{out}");
+    for kind in ["illegal", "time", "crash", "not_a_move", "start", "foul"] {
+        assert_eq!(sm[kind], "0", "pbrain-rensa lost by {kind}:\n{out}");
+    }
+    assert_eq!(std::fs::read_dir(dir.join("sgf")).unwrap().count(), 4);
+    assert!(dir.join("r.json").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
