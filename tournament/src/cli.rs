@@ -1,0 +1,367 @@
+//! The command line of `rensa-match`: options in the c-gomoku-cli style (`-option key=value …`),
+//! turned into a [`MatchConfig`], and the help text.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use rensa::types::{Rule, MAX_SIZE, MIN_SIZE};
+
+use crate::engine::EngineSpec;
+use crate::game::{GameSettings, TimeControl};
+use crate::opening::{self};
+use crate::runner::{MatchConfig, Mode, OpeningSource};
+use crate::stats::{SprtModel, SprtParams};
+
+pub const HELP: &str = "\
+rensa-match: plays pbrain (Gomocup protocol) engines against each other.
+
+USAGE:
+  rensa-match -engine name=A cmd=PROGRAM [dir=DIR] -engine name=B cmd=... [OPTIONS]
+
+Every option is a word starting with '-' followed by its values; values of the form key=value
+may come in any order. Quote a command with arguments: cmd=\"./pbrain-x --flag\". A program given
+with a path (./x, dir/x) is found relative to the current directory; dir= is the engine's
+working directory (default .).
+
+ENGINES AND PAIRINGS:
+  -engine name=N cmd=CMD [dir=D]   an engine; repeat for each (at least two)
+  -mode gauntlet|roundrobin        gauntlet: the first engine plays each other one (default);
+                                   roundrobin: every engine plays every other one
+  -games N                         games per pairing, rounded up to even: every opening is
+                                   played twice with colours swapped (default 2; with -sprt
+                                   the most games before stopping undecided, default no limit)
+  -concurrency N                   games played at once, each by its own worker (default 1)
+  -fresh                           new engine processes for every game (default: each worker
+                                   keeps its engines and sends START between games; an engine
+                                   that crashed, timed out or misbehaved is restarted)
+
+GAME:
+  -rule 0|1|4|8|9                  0 freestyle, 1 standard (exact five), 4 renju, 8 caro with
+                                   overlines, 9 caro (default 0)
+  -size N                          board size 5..32 (default 15)
+  -tc turn=MS match=MS tolerance=MS
+                                   time per move, per game (0 = none), and the grace before a
+                                   late move loses (default turn=5000 match=120000
+                                   tolerance=1000); time_left is sent before every move
+  -drawafter N                     draw once N stones are on the board (default 200 in renju,
+                                   else the whole board)
+  -openings file=PATH              openings from a file, one per line, used in order: pos
+                                   strings (h8i9j7) or Gomocup offsets from the centre (0,0, 1,0)
+  -openings random=N [radius=R] [seed=S]
+                                   N random stones within R of the centre (default random=3
+                                   radius=3 seed=1), checked to hold no five and no renju foul
+  -sendbyboard                     send the whole position (BOARD) before every move instead
+                                   of TURN
+  -maxmemory BYTES                 INFO max_memory (default 367001600 = 350 MiB)
+  -movedelay MS                    pause after an engine's reply before its next command
+                                   (default 5)
+  -starttimeout MS                 time allowed for ABOUT and for START's OK (default 5000)
+
+SPRT (two engines only):
+  -sprt [elo0=0] [elo1=5] [alpha=0.05] [beta=0.05] [model=pentanomial|trinomial]
+                                   stop as soon as the LLR leaves [ln(b/(1-a)), ln((1-b)/a)];
+                                   H1: the first engine is elo1 stronger, H0: elo0. The LLR is
+                                   the normal approximation over opening pairs (pentanomial,
+                                   default) or single games (trinomial), logistic Elo.
+
+OUTPUT:
+  -sgf DIR                         save every game as DIR/game-NNNNN.sgf
+  -psq DIR                         save every game as Piskvork DIR/game-NNNNN.psq
+  -json FILE                       write all results and games as JSON
+  -log FILE                        log the protocol dialogue of every game
+  -progress SECS                   progress line interval when stdout is not a terminal
+                                   (default 10; on a terminal one line is updated in place)
+  -help                            this text
+
+The last line printed is a machine-readable summary:
+  SUMMARY engine=A games=.. wins=.. losses=.. draws=.. score=.. elo=.. elo_error=.. los=..
+          [llr=.. sprt=H1|H0|undecided] time=.. illegal=.. foul=.. crash=.. not_a_move=.. start=..
+Exit status: 0 when the match ran (whatever the result), 2 on bad options or errors.
+";
+
+fn kv(token: &str) -> Result<(&str, &str)> {
+    token
+        .split_once('=')
+        .with_context(|| format!("expected key=value, got {token:?}"))
+}
+
+fn num<T: std::str::FromStr>(v: &str, what: &str) -> Result<T> {
+    v.parse()
+        .map_err(|_| anyhow::anyhow!("bad value {v:?} for {what}"))
+}
+
+/// Parses the arguments (without the program name). `Ok(None)` means help was asked for.
+pub fn parse(args: &[String]) -> Result<Option<MatchConfig>> {
+    // Group: option word, then its values.
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for a in args {
+        if a.starts_with('-') && a.len() > 1 && !a.contains('=') && a.parse::<f64>().is_err() {
+            groups.push((a.trim_start_matches('-').to_string(), Vec::new()));
+        } else if let Some(g) = groups.last_mut() {
+            g.1.push(a.clone());
+        } else {
+            bail!("unexpected argument {a:?} (options start with '-')");
+        }
+    }
+    let mut engines = Vec::new();
+    let mut mode = Mode::Gauntlet;
+    let mut games = None;
+    let mut concurrency = 1;
+    let mut fresh = false;
+    let mut rule = Rule::Freestyle;
+    let mut size = 15;
+    let mut tc = TimeControl {
+        turn_ms: 5000,
+        match_ms: 120_000,
+        tolerance_ms: 1000,
+    };
+    let mut draw_after = None;
+    let mut opening_file: Option<PathBuf> = None;
+    let (mut stones, mut radius, mut seed) = (3usize, 3usize, 1u64);
+    let mut send_board = false;
+    let mut max_memory = 367_001_600u64;
+    let mut move_delay = 5u64;
+    let mut start_timeout = 5000u64;
+    let mut sprt = None;
+    let (mut sgf_dir, mut psq_dir, mut json, mut log) = (None, None, None, None);
+    let mut progress = 10.0f64;
+
+    for (opt, vals) in &groups {
+        let one = || -> Result<&String> {
+            match vals.as_slice() {
+                [v] => Ok(v),
+                _ => bail!("-{opt} takes one value"),
+            }
+        };
+        let none = || -> Result<()> {
+            if vals.is_empty() {
+                Ok(())
+            } else {
+                bail!("-{opt} takes no value")
+            }
+        };
+        match opt.as_str() {
+            "h" | "help" => return Ok(None),
+            "engine" => engines.push(EngineSpec::from_tokens(vals)?),
+            "mode" => {
+                mode = match one()?.as_str() {
+                    "gauntlet" => Mode::Gauntlet,
+                    "roundrobin" | "rr" => Mode::RoundRobin,
+                    m => bail!("unknown mode {m:?}"),
+                }
+            }
+            "games" => games = Some(num::<usize>(one()?, "-games")?),
+            "concurrency" => concurrency = num(one()?, "-concurrency")?,
+            "fresh" => {
+                none()?;
+                fresh = true
+            }
+            "rule" => {
+                let v: u32 = num(one()?, "-rule")?;
+                rule = Rule::ALL
+                    .into_iter()
+                    .find(|r| r.code() == v)
+                    .with_context(|| format!("rule {v} is not one of 0, 1, 4, 8, 9"))?;
+            }
+            "size" => size = num(one()?, "-size")?,
+            "tc" => {
+                for v in vals {
+                    let (k, v) = kv(v)?;
+                    let ms: u64 = num(v, k)?;
+                    match k {
+                        "turn" => tc.turn_ms = ms,
+                        "match" => tc.match_ms = ms,
+                        "tolerance" => tc.tolerance_ms = ms,
+                        _ => bail!("unknown -tc key {k:?} (turn, match, tolerance)"),
+                    }
+                }
+            }
+            "drawafter" => draw_after = Some(num::<usize>(one()?, "-drawafter")?),
+            "openings" => {
+                for v in vals {
+                    let (k, v) = kv(v)?;
+                    match k {
+                        "file" => opening_file = Some(PathBuf::from(v)),
+                        "random" => stones = num(v, k)?,
+                        "radius" => radius = num(v, k)?,
+                        "seed" => seed = num(v, k)?,
+                        _ => bail!("unknown -openings key {k:?} (file, random, radius, seed)"),
+                    }
+                }
+            }
+            "sendbyboard" => {
+                none()?;
+                send_board = true
+            }
+            "maxmemory" => max_memory = num(one()?, "-maxmemory")?,
+            "movedelay" => move_delay = num(one()?, "-movedelay")?,
+            "starttimeout" => start_timeout = num(one()?, "-starttimeout")?,
+            "sprt" => {
+                let mut p = SprtParams::default();
+                for v in vals {
+                    let (k, v) = kv(v)?;
+                    match k {
+                        "elo0" => p.elo0 = num(v, k)?,
+                        "elo1" => p.elo1 = num(v, k)?,
+                        "alpha" => p.alpha = num(v, k)?,
+                        "beta" => p.beta = num(v, k)?,
+                        "model" => {
+                            p.model = match v {
+                                "pentanomial" | "penta" => SprtModel::Pentanomial,
+                                "trinomial" | "tri" => SprtModel::Trinomial,
+                                _ => bail!("unknown SPRT model {v:?}"),
+                            }
+                        }
+                        _ => bail!("unknown -sprt key {k:?}"),
+                    }
+                }
+                if !(p.alpha > 0.0 && p.alpha < 1.0 && p.beta > 0.0 && p.beta < 1.0) {
+                    bail!("SPRT alpha and beta must lie in (0, 1)");
+                }
+                if p.elo1 <= p.elo0 {
+                    bail!("SPRT needs elo1 > elo0");
+                }
+                sprt = Some(p);
+            }
+            "sgf" => sgf_dir = Some(PathBuf::from(one()?)),
+            "psq" => psq_dir = Some(PathBuf::from(one()?)),
+            "json" => json = Some(PathBuf::from(one()?)),
+            "log" => log = Some(PathBuf::from(one()?)),
+            "progress" => progress = num(one()?, "-progress")?,
+            o => bail!("unknown option -{o} (see -help)"),
+        }
+    }
+    if engines.len() < 2 {
+        bail!("give at least two -engine (see -help)");
+    }
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        bail!("board size {size} is outside {MIN_SIZE}..={MAX_SIZE}");
+    }
+    if concurrency == 0 {
+        bail!("-concurrency must be at least 1");
+    }
+    let area = size * size;
+    let draw_after = draw_after
+        .unwrap_or(if rule == Rule::Renju { 200 } else { area })
+        .min(area);
+    let openings = match opening_file {
+        Some(p) => {
+            OpeningSource::List(opening::read_file(&p, size, rule).map_err(|e| anyhow::anyhow!(e))?)
+        }
+        None => OpeningSource::Random {
+            stones,
+            radius,
+            seed,
+        },
+    };
+    Ok(Some(MatchConfig {
+        engines,
+        mode,
+        games: games.or(if sprt.is_some() { None } else { Some(2) }),
+        concurrency,
+        settings: GameSettings {
+            size,
+            rule,
+            tc,
+            max_memory,
+            draw_after,
+            send_board,
+            move_delay: Duration::from_millis(move_delay),
+            start_timeout: Duration::from_millis(start_timeout),
+            fresh,
+        },
+        openings,
+        sprt,
+        sgf_dir,
+        psq_dir,
+        json,
+        log,
+        progress_interval: Duration::from_secs_f64(progress.max(0.0)),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &[&str]) -> Vec<String> {
+        s.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn full_command_line_parses() {
+        let c = parse(&args(&[
+            "-engine",
+            "name=new",
+            "cmd=./a --x",
+            "-engine",
+            "name=base",
+            "cmd=/tmp/b",
+            "dir=/tmp",
+            "-rule",
+            "4",
+            "-size",
+            "15",
+            "-tc",
+            "turn=100",
+            "match=2000",
+            "-concurrency",
+            "2",
+            "-sprt",
+            "elo1=10",
+            "model=trinomial",
+            "-openings",
+            "random=4",
+            "seed=7",
+            "--sgf",
+            "out",
+        ]))
+        .unwrap()
+        .unwrap();
+        assert_eq!(c.engines.len(), 2);
+        assert_eq!(c.engines[0].cmd, vec!["./a", "--x"]);
+        assert_eq!(c.settings.rule, Rule::Renju);
+        assert_eq!(c.settings.draw_after, 200);
+        assert_eq!(c.settings.tc.turn_ms, 100);
+        assert_eq!(c.settings.tc.tolerance_ms, 1000);
+        assert_eq!(c.concurrency, 2);
+        assert_eq!(c.games, None, "SPRT without -games has no limit");
+        let sp = c.sprt.unwrap();
+        assert_eq!(
+            (sp.elo0, sp.elo1, sp.model),
+            (0.0, 10.0, SprtModel::Trinomial)
+        );
+        assert!(matches!(
+            c.openings,
+            OpeningSource::Random {
+                stones: 4,
+                seed: 7,
+                ..
+            }
+        ));
+        assert_eq!(c.sgf_dir, Some(PathBuf::from("out")));
+    }
+
+    #[test]
+    fn bad_command_lines_are_refused() {
+        let two = ["-engine", "cmd=a", "-engine", "cmd=b"];
+        let with = |extra: &[&str]| {
+            let mut v = args(&two);
+            v.extend(args(extra));
+            parse(&v)
+        };
+        assert!(with(&[]).unwrap().is_some());
+        assert!(parse(&args(&["-engine", "cmd=a"])).is_err());
+        assert!(with(&["-rule", "2"]).is_err());
+        assert!(with(&["-size", "40"]).is_err());
+        assert!(with(&["-tc", "turns=5"]).is_err());
+        assert!(with(&["-bogus"]).is_err());
+        assert!(with(&["-sprt", "elo0=5", "elo1=0"]).is_err());
+        assert!(with(&["-help"]).unwrap().is_none());
+        assert_eq!(
+            with(&["-size", "10"]).unwrap().unwrap().settings.draw_after,
+            100
+        );
+    }
+}

@@ -1,0 +1,567 @@
+//! One game between two engines, refereed like a Gomocup manager: the dialogue (START, INFO,
+//! BEGIN / BOARD / TURN), the clocks (turn and match limits plus a tolerance), and the judging of
+//! every move with the rensa crate's rules (five per rule, occupied or off-board cells, renju
+//! fouls for Black), crashes and answers that are not moves.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rensa::board::{rule, Grid, Pos};
+use rensa::types::{Color, Rule};
+
+use crate::engine::{Engine, EngineSpec, ProtocolLog, Reply};
+use crate::opening::Opening;
+
+/// Time limits in milliseconds; 0 means no limit (turn) or unlimited (match).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    pub turn_ms: u64,
+    pub match_ms: u64,
+    /// Extra time allowed on every move before it is a time loss (Gomocup: 1000 ms).
+    pub tolerance_ms: u64,
+}
+
+/// Everything a game needs besides its engines and its opening.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    pub size: usize,
+    pub rule: Rule,
+    pub tc: TimeControl,
+    /// Bytes, sent as `INFO max_memory` (0 = no limit).
+    pub max_memory: u64,
+    /// The game is a draw once this many stones are on the board (opening included).
+    pub draw_after: usize,
+    /// Send the whole position with BOARD before every move instead of TURN.
+    pub send_board: bool,
+    /// The pause between an engine's reply and the next command to it.
+    pub move_delay: Duration,
+    /// Time allowed for ABOUT and for START's `OK`.
+    pub start_timeout: Duration,
+    /// Games are played with fresh processes (END and exit after every game).
+    pub fresh: bool,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A five (per rule) by the winner.
+    Five,
+    /// Board full or the stone cap reached.
+    DrawCap,
+    /// The loser answered too late (or never).
+    Time,
+    /// The loser played off the board or on an occupied cell.
+    Illegal,
+    /// The loser (Black, renju) played a forbidden point.
+    Foul,
+    /// The loser's process exited or its pipe broke.
+    Crash,
+    /// The loser's answer was not a move.
+    NotAMove,
+    /// The loser did not start: no answer to ABOUT, no `OK` to START, or could not be run.
+    StartFailed,
+}
+
+impl Reason {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Reason::Five => "five",
+            Reason::DrawCap => "draw",
+            Reason::Time => "time",
+            Reason::Illegal => "illegal",
+            Reason::Foul => "foul",
+            Reason::Crash => "crash",
+            Reason::NotAMove => "not-a-move",
+            Reason::StartFailed => "start",
+        }
+    }
+
+    /// The fault kinds counted in reports, in order.
+    pub const FAULTS: [Reason; 6] = [
+        Reason::Time,
+        Reason::Illegal,
+        Reason::Foul,
+        Reason::Crash,
+        Reason::NotAMove,
+        Reason::StartFailed,
+    ];
+}
+
+/// The finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub id: usize,
+    pub black: String,
+    pub white: String,
+    pub size: usize,
+    pub rule: Rule,
+    pub opening: Opening,
+    /// Moves played by the engines after the opening, with the time each took.
+    pub moves: Vec<((usize, usize), u64)>,
+    /// The winner, `None` for a draw.
+    pub winner: Option<Color>,
+    pub reason: Reason,
+    /// Human-readable detail: the offending answer, the five's cell, …
+    pub detail: String,
+}
+
+impl GameRecord {
+    /// `1-0`, `0-1` or `1/2` from Black's point of view.
+    pub fn result_str(&self) -> &'static str {
+        match self.winner {
+            Some(Color::Black) => "1-0",
+            Some(Color::White) => "0-1",
+            None => "1/2",
+        }
+    }
+}
+
+/// Makes sure the slot holds a running engine; `Err` is the reason it could not be started.
+fn ensure_started(
+    slot: &mut Option<Engine>,
+    spec: &EngineSpec,
+    s: &GameSettings,
+    log: &Option<Arc<ProtocolLog>>,
+    game: usize,
+) -> Result<(), String> {
+    if slot.is_none() {
+        let mut e = Engine::spawn(spec, log.clone(), game, s.start_timeout)
+            .map_err(|e| format!("{e:#}"))?;
+        e.move_delay = s.move_delay;
+        *slot = Some(e);
+    }
+    let e = slot.as_mut().expect("started");
+    e.game = game;
+    e.drain();
+    let fail = |slot: &mut Option<Engine>, why: String| {
+        *slot = None;
+        Err(why)
+    };
+    if e.send(&format!("START {}", s.size)).is_err() {
+        return fail(slot, "pipe closed at START".into());
+    }
+    let deadline = Instant::now() + s.start_timeout;
+    loop {
+        match e.answer(Some(deadline)) {
+            Reply::Line(l) if l.trim().eq_ignore_ascii_case("OK") => break,
+            Reply::Line(l) if l.trim_start().to_ascii_uppercase().starts_with("ERROR") => {
+                return fail(slot, format!("START refused: {l}"));
+            }
+            Reply::Line(_) => continue,
+            Reply::Timeout => return fail(slot, "no OK to START".into()),
+            Reply::Closed => return fail(slot, "exited at START".into()),
+        }
+    }
+    let tc = s.tc;
+    let mut info = Vec::new();
+    if tc.turn_ms > 0 {
+        info.push(format!("INFO timeout_turn {}", tc.turn_ms));
+    }
+    info.push(format!("INFO timeout_match {}", tc.match_ms));
+    info.push(format!("INFO max_memory {}", s.max_memory));
+    info.push(format!("INFO rule {}", s.rule.code()));
+    info.push("INFO game_type 1".to_string());
+    for l in info {
+        if e.send(&l).is_err() {
+            return fail(slot, "pipe closed at INFO".into());
+        }
+    }
+    Ok(())
+}
+
+/// Parses a move answer strictly: two integers separated by one comma (spaces around allowed).
+pub fn parse_move(line: &str) -> Option<(i64, i64)> {
+    let (a, b) = line.trim().split_once(',')?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
+/// What happens to a move under the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// Legal and the game goes on.
+    Ok,
+    /// Legal and wins.
+    Five,
+    OffBoard,
+    Occupied,
+    Foul,
+}
+
+/// Judges `color` playing `(x, y)` on `grid`, and plays it when legal.
+pub fn judge_move(grid: &mut Grid, x: i64, y: i64, color: Color, rule: Rule) -> Judged {
+    let Some(p) = grid.pos(x, y) else {
+        return Judged::OffBoard;
+    };
+    if !grid.is_empty(p) {
+        return Judged::Occupied;
+    }
+    if rule == Rule::Renju && color == Color::Black && rule::renju_foul(grid, p).is_some() {
+        return Judged::Foul;
+    }
+    grid.set(p, color.stone());
+    if rule::is_five(grid, p, color, rule) {
+        Judged::Five
+    } else {
+        Judged::Ok
+    }
+}
+
+/// Plays one game. `slots[0]` plays Black and `slots[1]` White; a slot left `None` afterwards
+/// means its engine was killed (it misbehaved, or `fresh` is set) and is restarted next time.
+pub fn play_game(
+    id: usize,
+    specs: [&EngineSpec; 2],
+    slots: [&mut Option<Engine>; 2],
+    s: &GameSettings,
+    opening: &Opening,
+    log: &Option<Arc<ProtocolLog>>,
+) -> GameRecord {
+    let [black_slot, white_slot] = slots;
+    let mut slots = [black_slot, white_slot];
+    let mut rec = GameRecord {
+        id,
+        black: specs[0].name.clone(),
+        white: specs[1].name.clone(),
+        size: s.size,
+        rule: s.rule,
+        opening: opening.clone(),
+        moves: Vec::new(),
+        winner: None,
+        reason: Reason::DrawCap,
+        detail: String::new(),
+    };
+    let finish = |rec: &mut GameRecord, winner: Option<Color>, reason: Reason, detail: String| {
+        rec.winner = winner;
+        rec.reason = reason;
+        rec.detail = detail;
+    };
+
+    // Start both; a failure loses (both failing is a draw).
+    let started: Vec<Result<(), String>> = (0..2)
+        .map(|i| ensure_started(slots[i], specs[i], s, log, id))
+        .collect();
+    match (&started[0], &started[1]) {
+        (Ok(()), Ok(())) => {}
+        (Err(a), Err(b)) => {
+            finish(
+                &mut rec,
+                None,
+                Reason::StartFailed,
+                format!("both failed to start: {a}; {b}"),
+            );
+            return rec;
+        }
+        (Err(a), _) => {
+            finish(&mut rec, Some(Color::White), Reason::StartFailed, a.clone());
+            return end_game(rec, slots, s);
+        }
+        (_, Err(b)) => {
+            finish(&mut rec, Some(Color::Black), Reason::StartFailed, b.clone());
+            return end_game(rec, slots, s);
+        }
+    }
+
+    let mut grid = opening
+        .to_grid(s.size, s.rule)
+        .expect("openings are checked when loaded");
+    // All stones in move order, for BOARD.
+    let mut history: Vec<(usize, usize)> = opening.moves.clone();
+    let mut used = [0u64; 2];
+    let mut informed = [false; 2]; // whether the engine has seen the position once
+    let area = s.size * s.size;
+    let tc = s.tc;
+
+    loop {
+        if history.len() >= s.draw_after.min(area) {
+            let why = if history.len() >= area {
+                "board full".to_string()
+            } else {
+                format!("{} stones", history.len())
+            };
+            finish(&mut rec, None, Reason::DrawCap, why);
+            break;
+        }
+        let color = if history.len().is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let side = color.index();
+        let e = slots[side].as_mut().expect("started");
+        e.drain();
+
+        // The request.
+        let left = tc.match_ms.saturating_sub(used[side]);
+        let mut lines = vec![format!(
+            "INFO time_left {}",
+            if tc.match_ms > 0 { left } else { 2_147_483_647 }
+        )];
+        if history.is_empty() {
+            lines.push("BEGIN".to_string());
+        } else if s.send_board || !informed[side] {
+            lines.push("BOARD".to_string());
+            for (i, &(x, y)) in history.iter().enumerate() {
+                let mine = (i % 2 == 0) == (color == Color::Black);
+                lines.push(format!("{x},{y},{}", if mine { 1 } else { 2 }));
+            }
+            lines.push("DONE".to_string());
+        } else {
+            let (x, y) = *history.last().expect("not empty");
+            lines.push(format!("TURN {x},{y}"));
+        }
+        informed[side] = true;
+        let mut sent = true;
+        for l in &lines {
+            if e.send(l).is_err() {
+                sent = false;
+                break;
+            }
+        }
+        let t0 = Instant::now();
+        let limit_ms = match (tc.turn_ms, tc.match_ms) {
+            (0, 0) => None,
+            (0, _) => Some(left),
+            (t, 0) => Some(t),
+            (t, _) => Some(t.min(left)),
+        };
+        let deadline = limit_ms.map(|l| t0 + Duration::from_millis(l + tc.tolerance_ms));
+        let reply = if sent {
+            e.answer(deadline)
+        } else {
+            Reply::Closed
+        };
+        let elapsed = t0.elapsed().as_millis() as u64;
+        let winner = Some(color.opp());
+        let line = match reply {
+            Reply::Closed => {
+                *slots[side] = None;
+                finish(&mut rec, winner, Reason::Crash, "engine exited".into());
+                break;
+            }
+            Reply::Timeout => {
+                *slots[side] = None;
+                finish(
+                    &mut rec,
+                    winner,
+                    Reason::Time,
+                    format!(
+                        "no move within {} ms",
+                        limit_ms.unwrap_or(0) + tc.tolerance_ms
+                    ),
+                );
+                break;
+            }
+            Reply::Line(l) => l,
+        };
+        if let Some(l) = limit_ms {
+            if elapsed > l + tc.tolerance_ms {
+                *slots[side] = None;
+                finish(
+                    &mut rec,
+                    winner,
+                    Reason::Time,
+                    format!(
+                        "move after {elapsed} ms, limit {l} + {} ms",
+                        tc.tolerance_ms
+                    ),
+                );
+                break;
+            }
+        }
+        used[side] += elapsed;
+        let Some((x, y)) = parse_move(&line) else {
+            *slots[side] = None;
+            let shown: String = line.chars().take(60).collect();
+            finish(
+                &mut rec,
+                winner,
+                Reason::NotAMove,
+                format!("answer {shown:?}"),
+            );
+            break;
+        };
+        match judge_move(&mut grid, x, y, color, s.rule) {
+            Judged::OffBoard => {
+                *slots[side] = None;
+                finish(
+                    &mut rec,
+                    winner,
+                    Reason::Illegal,
+                    format!("{x},{y} is off the board"),
+                );
+                break;
+            }
+            Judged::Occupied => {
+                *slots[side] = None;
+                finish(
+                    &mut rec,
+                    winner,
+                    Reason::Illegal,
+                    format!("{x},{y} is occupied"),
+                );
+                break;
+            }
+            Judged::Foul => {
+                let foul = rule::renju_foul(&grid, Pos::new(x as usize, y as usize));
+                rec.moves.push(((x as usize, y as usize), elapsed));
+                finish(
+                    &mut rec,
+                    winner,
+                    Reason::Foul,
+                    format!("{x},{y} is forbidden ({foul:?})"),
+                );
+                break;
+            }
+            Judged::Five => {
+                rec.moves.push(((x as usize, y as usize), elapsed));
+                finish(
+                    &mut rec,
+                    Some(color),
+                    Reason::Five,
+                    format!("five at {x},{y}"),
+                );
+                break;
+            }
+            Judged::Ok => {
+                rec.moves.push(((x as usize, y as usize), elapsed));
+                history.push((x as usize, y as usize));
+            }
+        }
+    }
+    end_game(rec, slots, s)
+}
+
+/// After a game: with `fresh`, engines get END and exit.
+fn end_game(rec: GameRecord, slots: [&mut Option<Engine>; 2], s: &GameSettings) -> GameRecord {
+    if s.fresh {
+        for slot in slots {
+            if let Some(e) = slot.take() {
+                e.quit(Duration::from_millis(500));
+            }
+        }
+    }
+    rec
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_parse_strictly() {
+        assert_eq!(parse_move("7,7"), Some((7, 7)));
+        assert_eq!(parse_move(" 10 , 3 "), Some((10, 3)));
+        assert_eq!(parse_move("-1,-1"), Some((-1, -1)));
+        assert_eq!(parse_move("7,7,1"), None);
+        assert_eq!(parse_move("7 7"), None);
+        assert_eq!(parse_move("OK"), None);
+        assert_eq!(parse_move("x,7"), None);
+    }
+
+    #[test]
+    fn judging_off_board_occupied_and_five() {
+        let mut g = Grid::from_ascii(
+            "   a b c d e f g
+             1 . . . . . . .
+             2 . X X X X . .
+             3 . O O O O . .
+             4 . . . . . . .
+             5 . . . . . . .
+             6 . . . . . . .
+             7 . . . . . . .",
+        )
+        .unwrap();
+        assert_eq!(
+            judge_move(&mut g, 7, 0, Color::Black, Rule::Freestyle),
+            Judged::OffBoard
+        );
+        assert_eq!(
+            judge_move(&mut g, 0, -1, Color::Black, Rule::Freestyle),
+            Judged::OffBoard
+        );
+        assert_eq!(
+            judge_move(&mut g, 1, 1, Color::Black, Rule::Freestyle),
+            Judged::Occupied
+        );
+        assert_eq!(
+            judge_move(&mut g, 3, 5, Color::Black, Rule::Freestyle),
+            Judged::Ok
+        );
+        assert_eq!(g.stone_counts(), [5, 4]);
+    }
+
+    #[test]
+    fn fives_are_judged_per_rule() {
+        let board = "   a b c d e f g h i
+                     1 . . . . . . . . .
+                     2 . X X X X . X . .
+                     3 . . . . . . . . .
+                     4 O X X X X . O . .
+                     5 . . . . . . . . .
+                     6 . . . . . . . . .
+                     7 . . . . . . . . .
+                     8 . . . . . . . . .
+                     9 . . . . . . . . .";
+        let g = Grid::from_ascii(board).unwrap();
+        // f2 makes six for Black: a win in freestyle and caro 8, nothing in standard and caro 9.
+        for (rule, want) in [
+            (Rule::Freestyle, Judged::Five),
+            (Rule::Standard, Judged::Ok),
+            (Rule::CaroOverline, Judged::Five),
+            (Rule::Caro, Judged::Ok),
+        ] {
+            assert_eq!(
+                judge_move(&mut g.clone(), 5, 1, Color::Black, rule),
+                want,
+                "{rule:?}"
+            );
+        }
+        // f4 makes five blocked at both ends by White: void in caro, a win elsewhere.
+        for (rule, want) in [
+            (Rule::Freestyle, Judged::Five),
+            (Rule::Standard, Judged::Five),
+            (Rule::Caro, Judged::Ok),
+            (Rule::CaroOverline, Judged::Ok),
+        ] {
+            assert_eq!(
+                judge_move(&mut g.clone(), 5, 3, Color::Black, rule),
+                want,
+                "{rule:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn renju_fouls_are_judged_for_black_only() {
+        let g = Grid::from_ascii(
+            "   a b c d e f g h i
+             1 . . . . . . . . .
+             2 . . . . . . . . .
+             3 . . . . X . . . .
+             4 . . . . X . . . .
+             5 . . X X . . . . .
+             6 . . . . . . . . .
+             7 . . . . . . . . .
+             8 . . . . . . . . .
+             9 . . . . . . . . .",
+        )
+        .unwrap();
+        // e5 is a double three for Black; White may play it.
+        assert_eq!(
+            judge_move(&mut g.clone(), 4, 4, Color::Black, Rule::Renju),
+            Judged::Foul
+        );
+        assert_eq!(
+            judge_move(&mut g.clone(), 4, 4, Color::White, Rule::Renju),
+            Judged::Ok
+        );
+        assert_eq!(
+            judge_move(&mut g.clone(), 4, 4, Color::Black, Rule::Freestyle),
+            Judged::Ok
+        );
+        // A foul leaves the board unchanged.
+        let mut h = g.clone();
+        judge_move(&mut h, 4, 4, Color::Black, Rule::Renju);
+        assert_eq!(h, g);
+    }
+}
