@@ -1,4 +1,620 @@
-//! Replays the transcripts in `protocol-tests/*.txt` against the built `pbrain-rensa` binary.
+//! Replays the transcripts in `protocol-tests/*.txt` against the real `pbrain-rensa` binary, and
+//! plays the engine against itself through the protocol under every rule.
+//!
+//! The engine is `env!("CARGO_BIN_EXE_pbrain-rensa")`, or the command line in the environment
+//! variable `RENSA_TEST_ENGINE` (split on whitespace, e.g. `wine64 /path/pbrain-rensa.exe`).
+//! `RENSA_TEST_CRLF=1` sends CR LF line ends; `RENSA_TEST_TIME_FACTOR=3` stretches every time
+//! limit of the runner (slow emulators). `RENSA_TEST_ONLY=name` runs one transcript.
+//!
+//! # Transcript format
+//!
+//! One directive per line; blank lines are skipped.
+//!
+//! | line | meaning |
+//! |---|---|
+//! | `# text` | comment |
+//! | `> text` | send `text` and a line end (LF; CR LF with `RENSA_TEST_CRLF=1` or `!crlf on`) |
+//! | `>> text` | send raw bytes, nothing appended; escapes `\r` `\n` `\t` `\\` `\xHH` |
+//! | `< text` | the next output line is exactly `text` |
+//! | `<~ pattern` | the next output line matches `pattern`: `#` = an integer (`-`? digits), `*` = any text, all else literal |
+//! | `<? move` | the next output line is `x,y`: a legal empty cell for the side to move in the runner's own model of the game (built from the lines sent); the model then plays it |
+//! | `!silent MS` | no output line arrives within MS ms |
+//! | `!sleep MS` | wait MS ms |
+//! | `!crlf on` / `!crlf off` | line ends of `>` lines from here on |
+//! | `!eof` | close the engine's stdin |
+//! | `!exit CODE MS` | the engine exits with CODE within MS ms |
+//! | `!timeout MS` | time limit of the whole transcript (default 20000) |
+//!
+//! Every line the engine prints must be expected: at the end the runner closes stdin (if still
+//! open), waits for the exit (code 0 within 2 s unless `!exit` said otherwise), and fails on any
+//! unexpected output line, on a line ending in CR, or on anything written to stderr.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use rensa::board::rule;
+use rensa::protocol::command::{BlockKind, Command as Cmd, LineParser};
+use rensa::{Cell, Color, Grid, Pos, Rule};
+
+fn time_factor() -> f64 {
+    std::env::var("RENSA_TEST_TIME_FACTOR")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|f: &f64| *f > 0.0)
+        .unwrap_or(1.0)
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis((n as f64 * time_factor()) as u64)
+}
+
+/// A running engine with its output collected by threads.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Vec<u8>>,
+    out_thread: Option<JoinHandle<()>>,
+    err_thread: Option<JoinHandle<Vec<u8>>>,
+}
+
+impl Engine {
+    fn spawn() -> Engine {
+        let mut cmd = match std::env::var("RENSA_TEST_ENGINE") {
+            Ok(line) if !line.trim().is_empty() => {
+                let mut words = line.split_whitespace();
+                let mut c = Command::new(words.next().unwrap());
+                c.args(words);
+                c
+            }
+            _ => Command::new(env!("CARGO_BIN_EXE_pbrain-rensa")),
+        };
+        let mut child = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .env_remove("RENSA_LOG")
+            .spawn()
+            .expect("cannot start the engine");
+        let stdout = child.stdout.take().unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        let out_thread = std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            loop {
+                let mut buf = Vec::new();
+                match r.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {
+                        if tx.send(buf).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        let err_thread = std::thread::spawn(move || {
+            let mut v = Vec::new();
+            let _ = stderr.read_to_end(&mut v);
+            v
+        });
+        Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            out_thread: Some(out_thread),
+            err_thread: Some(err_thread),
+        }
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) -> Result<(), String> {
+        let stdin = self.stdin.as_mut().ok_or("stdin already closed")?;
+        stdin
+            .write_all(bytes)
+            .and_then(|_| stdin.flush())
+            .map_err(|e| format!("cannot write to the engine: {e}"))
+    }
+
+    /// The next output line (without its LF), or an error after `wait`.
+    fn recv(&mut self, wait: Duration) -> Result<String, String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(mut raw) => {
+                if raw.last() == Some(&b'\n') {
+                    raw.pop();
+                } else {
+                    return Err(format!(
+                        "output line without LF: {:?}",
+                        String::from_utf8_lossy(&raw)
+                    ));
+                }
+                if raw.last() == Some(&b'\r') {
+                    return Err(format!(
+                        "output line ends with CR: {:?}",
+                        String::from_utf8_lossy(&raw)
+                    ));
+                }
+                Ok(String::from_utf8_lossy(&raw).into_owned())
+            }
+            Err(RecvTimeoutError::Timeout) => Err(format!("no output within {wait:?}")),
+            Err(RecvTimeoutError::Disconnected) => Err("the engine closed its output".into()),
+        }
+    }
+
+    fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Waits for the exit; returns the code (or an error after `wait`).
+    fn wait_exit(&mut self, wait: Duration) -> Result<i32, String> {
+        let t = Instant::now();
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Ok(status.code().unwrap_or(-1));
+            }
+            if t.elapsed() > wait {
+                return Err(format!("the engine did not exit within {wait:?}"));
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// After the exit: remaining output lines and stderr.
+    fn leftovers(&mut self) -> (Vec<String>, String) {
+        if let Some(h) = self.out_thread.take() {
+            let _ = h.join();
+        }
+        let rest = self
+            .lines
+            .try_iter()
+            .map(|l| String::from_utf8_lossy(&l).trim_end().to_string())
+            .collect();
+        let err = self
+            .err_thread
+            .take()
+            .map(|h| h.join().unwrap_or_default())
+            .unwrap_or_default();
+        (rest, String::from_utf8_lossy(&err).into_owned())
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `#` = an integer, `*` = any text, everything else literal.
+fn glob_match(pattern: &[u8], text: &[u8]) -> bool {
+    match pattern.split_first() {
+        None => text.is_empty(),
+        Some((b'*', rest)) => (0..=text.len()).any(|i| glob_match(rest, &text[i..])),
+        Some((b'#', rest)) => {
+            let start = usize::from(text.first() == Some(&b'-'));
+            let digits = text[start..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            (1..=digits).any(|n| glob_match(rest, &text[start + n..]))
+        }
+        Some((&c, rest)) => text.first() == Some(&c) && glob_match(rest, &text[1..]),
+    }
+}
+
+fn unescape(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && i + 1 < b.len() {
+            match b[i + 1] {
+                b'r' => out.push(b'\r'),
+                b'n' => out.push(b'\n'),
+                b't' => out.push(b'\t'),
+                b'\\' => out.push(b'\\'),
+                b'x' if i + 3 < b.len() => {
+                    let hex = std::str::from_utf8(&b[i + 2..i + 4]).unwrap_or("");
+                    out.push(u8::from_str_radix(hex, 16).unwrap_or(b'?'));
+                    i += 2;
+                }
+                other => out.push(other),
+            }
+            i += 2;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The runner's own naive model of the game, fed with the lines sent.
+struct Model {
+    parser: LineParser,
+    grid: Grid,
+    rule: Rule,
+    history: Vec<Pos>,
+}
+
+impl Model {
+    fn new() -> Model {
+        Model {
+            parser: LineParser::new(),
+            grid: Grid::new(15, 15),
+            rule: Rule::Freestyle,
+            history: Vec::new(),
+        }
+    }
+
+    fn to_move(&self) -> Color {
+        let [b, w] = self.grid.stone_counts();
+        if b > w {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    fn place(&mut self, x: i64, y: i64) {
+        if let Some(p) = self.grid.pos(x, y) {
+            if self.grid.is_empty(p) {
+                let c = self.to_move();
+                self.grid.set(p, c.stone());
+                self.history.push(p);
+            }
+        }
+    }
+
+    fn reset(&mut self, w: i64, h: i64) {
+        if (5..=32).contains(&w) && (5..=32).contains(&h) {
+            self.grid = Grid::new(w as usize, h as usize);
+            self.history.clear();
+        }
+    }
+
+    fn feed_text(&mut self, text: &str) {
+        for line in text.split(['\r', '\n']) {
+            let Some(cmd) = self.parser.feed(line) else {
+                continue;
+            };
+            match cmd {
+                Cmd::Start { width, height } | Cmd::RectStart { width, height } => {
+                    self.reset(width, height)
+                }
+                Cmd::Restart => {
+                    let (w, h) = (self.grid.width() as i64, self.grid.height() as i64);
+                    self.reset(w, h);
+                }
+                Cmd::Info(rensa::protocol::command::Info::Rule(v)) => {
+                    self.rule = Rule::from_info(v).0
+                }
+                Cmd::Turn((x, y)) | Cmd::Play((x, y)) => self.place(x, y),
+                Cmd::Takeback((x, y)) => {
+                    if let Some(&p) = self.history.last() {
+                        if self.grid.pos(x, y) == Some(p) {
+                            self.grid.set(p, Cell::Empty);
+                            self.history.pop();
+                        }
+                    }
+                }
+                Cmd::Block { kind, entries, .. } if kind != BlockKind::Swap2Board => {
+                    let mut g = Grid::new(self.grid.width(), self.grid.height());
+                    let mine = entries.iter().filter(|e| e.field == Some(1)).count();
+                    let theirs = entries.iter().filter(|e| e.field == Some(2)).count();
+                    let me = if mine == theirs {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    for e in &entries {
+                        if let Some(p) = g.pos(e.x, e.y) {
+                            if g.is_empty(p) {
+                                match e.field {
+                                    Some(1) => g.set(p, me.stone()),
+                                    Some(2) => g.set(p, me.opp().stone()),
+                                    Some(3) => g.set(p, Cell::Wall),
+                                    _ => {}
+                                }
+                            }
+                        }
+                    }
+                    if mine == theirs || theirs == mine + 1 {
+                        self.grid = g;
+                        self.history.clear();
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Checks that `line` is a legal move for the side to move and plays it.
+    fn check_move(&mut self, line: &str) -> Result<(), String> {
+        let (x, y) = line
+            .split_once(',')
+            .and_then(|(a, b)| Some((a.parse::<i64>().ok()?, b.parse::<i64>().ok()?)))
+            .ok_or_else(|| format!("'{line}' is not a move x,y"))?;
+        let p = self
+            .grid
+            .pos(x, y)
+            .ok_or_else(|| format!("{line} is off the board"))?;
+        let me = self.to_move();
+        if !rule::is_legal(&self.grid, p, me, self.rule) {
+            return Err(format!(
+                "{line} is not a legal move for {me:?}:\n{}",
+                self.grid.to_ascii()
+            ));
+        }
+        self.place(x, y);
+        Ok(())
+    }
+}
+
+/// Runs one transcript; Err carries the failure report.
+fn run_transcript(path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let mut crlf = std::env::var("RENSA_TEST_CRLF").is_ok_and(|v| v == "1");
+    let mut deadline = Instant::now() + ms(20_000);
+    let mut engine = Engine::spawn();
+    let mut model = Model::new();
+    let mut dialogue: Vec<String> = Vec::new();
+    let mut exit_checked = false;
+    let fail = |dialogue: &[String], n: usize, line: &str, why: String| -> String {
+        let mut s = format!("line {n}: `{line}`: {why}\n  dialogue so far:\n");
+        for d in dialogue
+            .iter()
+            .rev()
+            .take(30)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+        {
+            s.push_str("    ");
+            s.push_str(d);
+            s.push('\n');
+        }
+        s
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim_end();
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        if remaining.is_zero() {
+            return Err(fail(&dialogue, n, line, "transcript timeout".into()));
+        }
+        let wait = remaining.min(ms(5_000));
+        let (head, arg) = line.split_once(' ').unwrap_or((line, ""));
+        let result: Result<(), String> = match head {
+            ">" => {
+                dialogue.push(format!("> {arg}"));
+                model.feed_text(arg);
+                let eol: &[u8] = if crlf { b"\r\n" } else { b"\n" };
+                engine.send_bytes(&[arg.as_bytes(), eol].concat())
+            }
+            ">>" => {
+                let bytes = unescape(arg);
+                dialogue.push(format!(">> {arg}"));
+                model.feed_text(&String::from_utf8_lossy(&bytes));
+                engine.send_bytes(&bytes)
+            }
+            "<" | "<~" | "<?" => match engine.recv(wait) {
+                Ok(got) => {
+                    dialogue.push(format!("< {got}"));
+                    match head {
+                        "<" if got == arg => Ok(()),
+                        "<~" if glob_match(arg.as_bytes(), got.as_bytes()) => Ok(()),
+                        "<?" if arg == "move" => model.check_move(&got),
+                        "<?" => Err(format!("unknown check '{arg}'")),
+                        _ => Err(format!("expected `{arg}`, got `{got}`")),
+                    }
+                }
+                Err(e) => Err(e),
+            },
+            "!silent" => {
+                let t: u64 = arg.parse().map_err(|_| "bad !silent".to_string())?;
+                match engine.recv(ms(t)) {
+                    Ok(got) => {
+                        dialogue.push(format!("< {got}"));
+                        Err(format!("expected silence, got `{got}`"))
+                    }
+                    Err(e) if e.starts_with("no output") => Ok(()),
+                    Err(e) => Err(e),
+                }
+            }
+            "!sleep" => {
+                let t: u64 = arg.parse().map_err(|_| "bad !sleep".to_string())?;
+                std::thread::sleep(ms(t));
+                Ok(())
+            }
+            "!crlf" => {
+                crlf = arg == "on";
+                Ok(())
+            }
+            "!eof" => {
+                dialogue.push("(stdin closed)".into());
+                engine.close_stdin();
+                Ok(())
+            }
+            "!timeout" => {
+                let t: u64 = arg.parse().map_err(|_| "bad !timeout".to_string())?;
+                deadline = Instant::now() + ms(t);
+                Ok(())
+            }
+            "!exit" => {
+                let mut it = arg.split_whitespace().map(|w| w.parse::<u64>());
+                match (it.next(), it.next()) {
+                    (Some(Ok(code)), Some(Ok(t))) => {
+                        exit_checked = true;
+                        match engine.wait_exit(ms(t)) {
+                            Ok(c) if c as u64 == code => Ok(()),
+                            Ok(c) => Err(format!("exit code {c}, expected {code}")),
+                            Err(e) => Err(e),
+                        }
+                    }
+                    _ => Err("bad !exit".into()),
+                }
+            }
+            _ => Err("unknown directive".into()),
+        };
+        if let Err(why) = result {
+            return Err(fail(&dialogue, n, line, why));
+        }
+    }
+    if !exit_checked {
+        engine.close_stdin();
+        match engine.wait_exit(ms(2_000)) {
+            Ok(0) => {}
+            Ok(c) => return Err(fail(&dialogue, 0, "(end)", format!("exit code {c}"))),
+            Err(e) => return Err(fail(&dialogue, 0, "(end)", e)),
+        }
+    }
+    let (rest, err) = engine.leftovers();
+    if !rest.is_empty() {
+        return Err(fail(
+            &dialogue,
+            0,
+            "(end)",
+            format!("unexpected output: {rest:?}"),
+        ));
+    }
+    if !err.is_empty() {
+        return Err(fail(&dialogue, 0, "(end)", format!("stderr: {err:?}")));
+    }
+    Ok(())
+}
+
+fn transcripts() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol-tests");
+    let only = std::env::var("RENSA_TEST_ONLY").ok();
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("protocol-tests directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .filter(|p| {
+            only.as_deref()
+                .is_none_or(|o| p.file_stem().is_some_and(|s| s == o))
+        })
+        .collect();
+    v.sort();
+    v
+}
 
 #[test]
-fn transcripts() {}
+fn transcripts_replay() {
+    let files = transcripts();
+    let (mut passed, mut failed) = (0, 0);
+    let mut report = String::new();
+    for f in &files {
+        let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+        match run_transcript(f) {
+            Ok(()) => passed += 1,
+            Err(e) => {
+                failed += 1;
+                report.push_str(&format!("FAILED {name}: {e}\n"));
+            }
+        }
+    }
+    println!("{report}{passed} passed, {failed} failed");
+    assert!(failed == 0, "{report}{passed} passed, {failed} failed");
+    if std::env::var("RENSA_TEST_ONLY").is_err() {
+        assert!(
+            passed >= 40,
+            "expected at least 40 transcripts, found {passed}"
+        );
+    }
+}
+
+#[test]
+fn glob_patterns() {
+    assert!(glob_match(b"#,#", b"7,12"));
+    assert!(!glob_match(b"#,#", b"7,12 "));
+    assert!(!glob_match(b"#,#", b"a,1"));
+    assert!(glob_match(b"#,#", b"-1,3"));
+    assert!(glob_match(b"ERROR *", b"ERROR bad size"));
+    assert!(glob_match(b"#,# #,# #,#", b"7,7 8,6 8,8"));
+    assert_eq!(unescape("a\\r\\n\\x41\\\\"), b"a\r\nA\\");
+}
+
+/// Plays engine against engine; Ok(description of the end) or Err(what went wrong).
+fn self_play(rule_code: i64, size: usize) -> Result<String, String> {
+    let rule = Rule::from_info(rule_code).0;
+    let mut players = [Engine::spawn(), Engine::spawn()];
+    let mut grid = Grid::new(size, size);
+    let setup = format!("START {size}\nINFO rule {rule_code}\nINFO timeout_turn 1000\n");
+    for e in players.iter_mut() {
+        e.send_bytes(setup.as_bytes())?;
+        let ok = e.recv(ms(5_000))?;
+        if ok != "OK" {
+            return Err(format!("START answered `{ok}`"));
+        }
+    }
+    let mut last: Option<Pos> = None;
+    for ply in 0..size * size {
+        let color = if ply % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let e = &mut players[ply % 2];
+        let request = match last {
+            None => "BEGIN\n".to_string(),
+            Some(p) => format!("TURN {p}\n"),
+        };
+        e.send_bytes(request.as_bytes())?;
+        let answer = loop {
+            let l = e.recv(ms(5_000))?;
+            if !l.starts_with("MESSAGE ") {
+                break l;
+            }
+        };
+        let has_legal = grid
+            .positions()
+            .any(|p| rule::is_legal(&grid, p, color, rule));
+        if answer.starts_with("ERROR") && !has_legal {
+            return Ok(format!("{color:?} has no legal move after {ply} stones"));
+        }
+        let p = answer
+            .split_once(',')
+            .and_then(|(a, b)| grid.pos(a.parse().ok()?, b.parse().ok()?))
+            .ok_or_else(|| format!("ply {ply}: `{answer}` is not a move on the board"))?;
+        if !rule::is_legal(&grid, p, color, rule) {
+            let foul = rule::renju_foul(&grid, p);
+            return Err(format!(
+                "ply {ply}: {color:?} played the illegal {p} ({foul:?})\n{}",
+                grid.to_ascii()
+            ));
+        }
+        grid.set(p, color.stone());
+        if rule::is_five(&grid, p, color, rule) {
+            return Ok(format!(
+                "{color:?} made five at {p} after {} stones",
+                ply + 1
+            ));
+        }
+        last = Some(p);
+    }
+    Ok(format!("board full after {} stones", size * size))
+}
+
+#[test]
+fn self_play_every_rule() {
+    let mut report = String::new();
+    let mut failures = 0;
+    for (code, size) in [(0, 15), (0, 20), (1, 15), (4, 15), (8, 15), (9, 15)] {
+        match self_play(code, size) {
+            Ok(end) => report.push_str(&format!("rule {code} {size}x{size}: {end}\n")),
+            Err(e) => {
+                failures += 1;
+                report.push_str(&format!("rule {code} {size}x{size}: FAILED {e}\n"));
+            }
+        }
+    }
+    println!("{report}");
+    assert_eq!(failures, 0, "{report}");
+}

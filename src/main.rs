@@ -1,3 +1,59 @@
 //! `pbrain-rensa`: with no arguments, the Gomocup protocol loop on stdin/stdout.
+//!
+//! Logging is off unless the environment variable `RENSA_LOG` names a file; the level then comes
+//! from `RENSA_LOG_LEVEL` or `RUST_LOG` (default `info`). Nothing is ever written to stderr in
+//! engine mode: Piskvork merges it into the protocol pipe.
 
-fn main() {}
+use std::io::Write;
+
+const USAGE: &str =
+    "usage: pbrain-rensa            run the Gomocup (pbrain) protocol on stdin/stdout
+       pbrain-rensa --version  print the version
+       pbrain-rensa --help     print this help
+environment: RENSA_LOG=<file> writes a log there; RENSA_LOG_LEVEL (or RUST_LOG) sets its level";
+
+fn init_logging() {
+    let Some(path) = std::env::var_os("RENSA_LOG").filter(|p| !p.is_empty()) else {
+        return;
+    };
+    let Ok(file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+    else {
+        return;
+    };
+    let level = std::env::var("RENSA_LOG_LEVEL")
+        .or_else(|_| std::env::var("RUST_LOG"))
+        .unwrap_or_else(|_| "info".to_string());
+    let _ = env_logger::Builder::new()
+        .parse_filters(&level)
+        .target(env_logger::Target::Pipe(Box::new(file)))
+        .try_init();
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => {
+            init_logging();
+            log::info!("pbrain-rensa {} started", env!("CARGO_PKG_VERSION"));
+            let code = rensa::protocol::run();
+            rensa::protocol::io::exit_now_with(code);
+        }
+        Some("--version" | "-V") => {
+            let _ = writeln!(
+                std::io::stdout(),
+                "pbrain-rensa {}",
+                env!("CARGO_PKG_VERSION")
+            );
+        }
+        Some("--help" | "-h") => {
+            let _ = writeln!(std::io::stdout(), "{USAGE}");
+        }
+        Some(other) => {
+            let _ = writeln!(std::io::stderr(), "unknown argument '{other}'\n{USAGE}");
+            std::process::exit(2);
+        }
+    }
+}
