@@ -8,8 +8,8 @@
 # 2. Installs Wine (Debian's wine + wine64) if needed and prepares a throwaway 64-bit
 #    prefix in target/wine-prefix (RENSA_WINEPREFIX overrides it): no GUI, no Mono or
 #    Gecko download, WINEDEBUG=-all so that Wine prints nothing of its own.
-# 3. Smoke test: START 15 / ABOUT / END in CR LF must give OK, a name= line and exit 0,
-#    with nothing on stderr. This also absorbs Wine's slow first start.
+# 3. Smoke test: START 15, ABOUT, then END (CR LF) must give OK, a name= line and exit
+#    status 0, with nothing on stderr. This also absorbs Wine's slow first start.
 # 4. Unless --smoke-only: the protocol transcripts against the .exe,
 #      RENSA_TEST_ENGINE="wine <exe>" RENSA_TEST_CRLF=1 cargo test --release --test protocol
 #    (with the native toolchain; only the engine under test is the Windows build).
@@ -82,18 +82,33 @@ wineserver -p
 trap 'wineserver -k 2>/dev/null || true' EXIT
 
 # --- smoke test ------------------------------------------------------------------------
-note "smoke test: wine ${EXE#"$ROOT"/} (START 15, ABOUT, END in CR LF)"
-err="$(mktemp)"
+# END is sent only once ABOUT has been answered, as a manager would do: the engine may
+# quit at END without answering what was still queued before it.
+note "smoke test: wine ${EXE#"$ROOT"/} (START 15, ABOUT, then END; CR LF)"
+tmp="$(mktemp -d)"
+mkfifo "$tmp/in"
+timeout 120 wine "$EXE" <"$tmp/in" >"$tmp/out" 2>"$tmp/err" &
+engine=$!
+exec {to_engine}>"$tmp/in"
+printf 'START 15\r\nABOUT\r\n' >&"$to_engine"
+for ((i = 0; i < 600; i++)); do
+    grep -q 'name=' "$tmp/out" && break
+    kill -0 "$engine" 2>/dev/null || break
+    sleep 0.1
+done
+printf 'END\r\n' >&"$to_engine" 2>/dev/null || true
+exec {to_engine}>&-
 status=0
-out="$(printf 'START 15\r\nABOUT\r\nEND\r\n' | timeout 120 wine "$EXE" 2>"$err")" || status=$?
-out="${out//$'\r'/}"
-printf '%s\n' "$out" | sed 's/^/    /'
+wait "$engine" || status=$?
+sed 's/^/    /' "$tmp/out"
 problems=()
-((status == 0)) || problems+=("exit status $status (124 = timed out after END)")
-grep -qx 'OK' <<<"$out" || problems+=("no OK after START 15")
-grep -q 'name=' <<<"$out" || problems+=("no name= in the ABOUT answer")
-[[ ! -s "$err" ]] || problems+=("stderr is not empty: $(head -c 300 "$err")")
-rm -f "$err"
+((status == 0)) || problems+=("exit status $status (124: still running 120 s after the start)")
+[[ "$(head -n 1 "$tmp/out")" == OK ]] || problems+=("START 15 was not answered OK")
+[[ "$(sed -n 2p "$tmp/out")" == name=* ]] || problems+=("ABOUT was not answered with name=...")
+(($(wc -l <"$tmp/out") == 2)) || problems+=("expected exactly 2 output lines")
+! grep -q $'\r' "$tmp/out" || problems+=("output lines end in CR")
+[[ ! -s "$tmp/err" ]] || problems+=("stderr is not empty: $(head -c 300 "$tmp/err")")
+rm -rf "$tmp"
 if ((${#problems[@]})); then
     printf 'smoke test FAILED: %s\n' "${problems[@]}" >&2
     exit 1
