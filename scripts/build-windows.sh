@@ -22,6 +22,7 @@
 # Works from any directory; builds in target/windows (and target/windows-avx2), apart
 # from the native build, with Debian's compiler (the rustup toolchain is not used).
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
@@ -78,7 +79,9 @@ RUSTDOC="$(pick /usr/bin/rustdoc-web /usr/bin/rustdoc || true)"
 
 rustc_version="$("$RUSTC" --version)"
 minor="$(sed -n 's/^rustc 1\.\([0-9]*\)\..*/\1/p' <<<"$rustc_version")"
-[[ -n "$minor" ]] && ((minor >= 85)) || die "$RUSTC is '$rustc_version'; need rustc 1.85 or later"
+if [[ -z "$minor" ]] || ((minor < 85)); then
+    die "$RUSTC is '$rustc_version'; need rustc 1.85 or later"
+fi
 "$RUSTC" --print target-list | grep -qx "$TARGET" || die "$RUSTC does not know the target $TARGET"
 std_src="$("$RUSTC" --print sysroot)/lib/rustlib/src/rust/library"
 [[ -f "$std_src/Cargo.lock" ]] || die "no std source at $std_src (package rust-web-src)"
@@ -115,8 +118,8 @@ check() {
     grep -Eq '^Subsystem[[:space:]]+0*3[[:space:]]' <<<"$headers" || die "$exe is not a console program"
     dlls="$(sed -n 's/^[[:space:]]*DLL Name: //p' <<<"$headers" | sort -fu)"
     bad="$(grep -Eiv "$SYSTEM_DLLS" <<<"$dlls" || true)"
-    [[ -z "$bad" ]] || die "$exe imports non-system DLLs: $(echo $bad)"
-    printf '%s: %s bytes; imports %s\n' "${exe#"$ROOT"/}" "$(stat -c %s "$exe")" "$(echo $dlls)"
+    [[ -z "$bad" ]] || die "$exe imports non-system DLLs: ${bad//$'\n'/ }"
+    printf '%s: %s bytes; imports %s\n' "${exe#"$ROOT"/}" "$(stat -c %s "$exe")" "${dlls//$'\n'/ }"
 }
 
 mkdir -p dist

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034
 # Shared helpers for the scripts in this directory; sourced, not run.
 # Sets ROOT (the repository root) and provides die, note and ensure_packages.
 

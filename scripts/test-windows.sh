@@ -16,6 +16,7 @@
 #
 # --exe tests another build, e.g. dist/pbrain-rensa64-avx2.exe (needs an AVX2 host).
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
@@ -90,13 +91,13 @@ mkfifo "$tmp/in"
 timeout 120 wine "$EXE" <"$tmp/in" >"$tmp/out" 2>"$tmp/err" &
 engine=$!
 exec {to_engine}>"$tmp/in"
-printf 'START 15\r\nABOUT\r\n' >&"$to_engine"
+printf 'START 15\r\nABOUT\r\n' 1>&"$to_engine"
 for ((i = 0; i < 600; i++)); do
     grep -q 'name=' "$tmp/out" && break
     kill -0 "$engine" 2>/dev/null || break
     sleep 0.1
 done
-printf 'END\r\n' >&"$to_engine" 2>/dev/null || true
+printf 'END\r\n' 1>&"$to_engine" 2>/dev/null || true
 exec {to_engine}>&-
 status=0
 wait "$engine" || status=$?
