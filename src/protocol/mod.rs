@@ -23,7 +23,7 @@
 //!   applied again in order by the main thread (idempotent).
 //! * END: the reader raises `exit` and `stop`; the running search returns at its next poll, its
 //!   move is not printed, and the main thread exits when it reaches END in the queue. As a safety
-//!   net the reader exits the process 100 ms after END whatever happens. EOF behaves the same
+//!   net the reader exits the process 400 ms after END whatever happens. EOF behaves the same
 //!   (queued requests are still answered, with searches cut short), with a 1 s safety net.
 //! * Output: exactly one answer line per request; `MESSAGE` lines (notes about ignored BOARD
 //!   lines, an approximated `INFO rule`) are held back and printed right before the next answer.
@@ -41,6 +41,13 @@ use crate::engine::{Engine, Swap2Answer};
 use crate::search::simple::TimeControl;
 use command::{BlockKind, Command, Entry, Info, LineParser};
 use response::Response;
+
+/// How long after END the reader ends the process even if the main thread has not got there.
+/// The normal path is much faster (a search stops at its next poll, within a millisecond); this
+/// is a safety net that still leaves requests queued before END (a first START building its
+/// pattern tables on a slow machine) time to be answered, and stays under GomocupJudge's 0.5 s
+/// grace period.
+const END_WATCHDOG: Duration = Duration::from_millis(400);
 
 /// Largest hash size we announce to Yixin-Board: log2 of KiB.
 const MAX_HASH_SIZE_LOG2: u32 = 20;
@@ -88,7 +95,7 @@ fn react(shared: &Shared, line: &str) -> Option<Duration> {
         Command::End => {
             shared.exit.store(true, Ordering::SeqCst);
             shared.stop.store(true, Ordering::SeqCst);
-            Some(Duration::from_millis(100))
+            Some(END_WATCHDOG)
         }
         Command::Info(info) if shared.searching.load(Ordering::SeqCst) => {
             apply_clock(&shared.time, &info);
