@@ -7,7 +7,7 @@
 pub mod params;
 pub mod threat;
 
-use crate::board::{Board, Pos};
+use crate::board::Board;
 use crate::types::Color;
 use threat::{Class, NUM_CLASSES};
 
@@ -37,14 +37,15 @@ pub fn evaluate_counts(c: &ClassCounts) -> i32 {
     v.clamp(-params::EVAL_LIMIT, params::EVAL_LIMIT)
 }
 
-/// The static value of `board` for `side` to move, over the given candidate cells.
-pub fn evaluate(board: &Board, side: Color, cells: &[Pos]) -> i32 {
-    let mut c = ClassCounts::default();
-    for &p in cells {
-        c.add(
-            threat::class(board, p, side),
-            threat::class(board, p, side.opp()),
-        );
+/// The class counts of `board` with `side` to move.
+pub fn class_counts(board: &Board, side: Color) -> ClassCounts {
+    ClassCounts {
+        us: threat::counts(board, side),
+        them: threat::counts(board, side.opp()),
     }
-    evaluate_counts(&c)
+}
+
+/// The static value of `board` for `side` to move.
+pub fn evaluate(board: &Board, side: Color) -> i32 {
+    evaluate_counts(&class_counts(board, side))
 }

@@ -292,6 +292,58 @@ pub fn class(board: &Board, p: Pos, color: Color) -> Class {
     class
 }
 
+/// Calls `f` on every empty cell near the stones (within two steps), each once, in a fixed
+/// order. Nothing on an empty board.
+pub fn for_each_candidate(board: &Board, mut f: impl FnMut(Pos)) {
+    let grid = board.grid();
+    let (w, h) = (grid.width(), grid.height());
+    let mut near = [0u64; crate::types::MAX_SIZE];
+    for &(s, _) in board.history() {
+        let (x, y) = (s.x(), s.y());
+        let bits = {
+            let lo = x.saturating_sub(2);
+            let hi = (x + 2).min(w - 1);
+            ((1u64 << (hi + 1)) - 1) & !((1u64 << lo) - 1)
+        };
+        for row in near
+            .iter_mut()
+            .take((y + 2).min(h - 1) + 1)
+            .skip(y.saturating_sub(2))
+        {
+            *row |= bits;
+        }
+    }
+    for (y, &row) in near.iter().enumerate().take(h) {
+        let mut bits = row;
+        while bits != 0 {
+            let x = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let p = Pos::new(x, y);
+            if grid.is_empty(p) {
+                f(p);
+            }
+        }
+    }
+}
+
+/// Number of empty cells of each class for `color` (indexed by `Class as usize`).
+pub fn counts(board: &Board, color: Color) -> [u16; NUM_CLASSES] {
+    let mut n = [0u16; NUM_CLASSES];
+    for_each_candidate(board, |p| n[class(board, p, color) as usize] += 1);
+    n
+}
+
+/// The first empty cell (in candidate order) where `color` has class `want`.
+pub fn find(board: &Board, color: Color, want: Class) -> Option<Pos> {
+    let mut found = None;
+    for_each_candidate(board, |p| {
+        if found.is_none() && class(board, p, color) == want {
+            found = Some(p);
+        }
+    });
+    found
+}
+
 /// Whether a Black stone on `p` would make six or more in a row.
 fn overline_at(board: &Board, p: Pos) -> bool {
     let grid = board.grid();

@@ -7,13 +7,13 @@
 //! continuous fours (VCF) for whichever side is to move, the other side's replies being forced.
 
 use super::history::History;
-use super::movepick::{self, Candidates, Scan};
+use super::movepick::{self, Quick};
 use super::stack::{Stack, MAX_PLY};
 use super::ttstub::{Bound, Tt};
 use super::{Limits, INF, MATE, MATE_BOUND};
 use crate::board::{Board, Pos};
-use crate::eval::{self, threat::Class};
-use crate::types::Color;
+use crate::eval::threat::{self, Class};
+use crate::types::{Color, Rule};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 // Search tunables (to move into `crate::params` with the TT branch).
@@ -36,6 +36,16 @@ const HISTORY_DIV: i32 = 64;
 /// A key that differs when White is to move (the board's key only knows the stones).
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// What the counts say about a node before any move is tried.
+pub(crate) enum Settled {
+    /// The value is known.
+    Score(i32),
+    /// Exactly one reply (blocking the opponent's five) is possible.
+    Forced(Pos),
+    /// Moves must be searched.
+    Open,
+}
+
 /// The state of one search: the board, the tables and the counters.
 pub(crate) struct Searcher<'a> {
     pub board: &'a mut Board,
@@ -49,7 +59,6 @@ pub(crate) struct Searcher<'a> {
     pub seldepth: usize,
     pub stack: Stack,
     pub history: History,
-    pub cands: Candidates,
     pub vcf_fail: Vec<u64>,
     lmr: [[u8; 64]; 64],
 }
@@ -78,7 +87,6 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             stack: Stack::new(),
             history: History::new(),
-            cands: Candidates::new(),
             vcf_fail: vec![0; 1 << 16],
             lmr,
         }
@@ -114,22 +122,13 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
-    /// Generates and classifies the candidate moves of the node at `ply`.
+    /// Generates and classifies the candidate moves of the node at `ply`; returns how many.
     #[inline]
-    pub fn scan(&mut self, ply: usize, us: Color) -> Scan {
+    pub fn scan(&mut self, ply: usize, us: Color) -> usize {
         let frame = &mut self.stack.frames[ply];
-        let n = self.cands.generate(self.board, &mut frame.moves[..]);
+        let n = movepick::scan(self.board, us, &mut frame.moves[..]);
         frame.len = n;
-        movepick::scan(self.board, us, &mut frame.moves[..n])
-    }
-
-    /// Whether `us` may play the cell `p` of the scanned node at `ply`.
-    fn playable_at(&self, ply: usize, us: Color, p: Pos) -> bool {
-        let f = &self.stack.frames[ply];
-        f.moves[..f.len]
-            .iter()
-            .find(|m| m.pos == p)
-            .is_none_or(|m| movepick::playable(self.board.rule(), us, m))
+        n
     }
 
     /// Plays the forced reply `p` and searches on (same depth: forced replies are extended).
@@ -155,33 +154,35 @@ impl<'a> Searcher<'a> {
         v
     }
 
-    /// The forced outcomes of a node, if any (score from `us`'s view).
+    /// The forced outcome of a node from its counts: a score, a single forced reply, or open.
     #[inline]
-    fn settle(&mut self, ply: usize, us: Color, s: &Scan) -> Option<i32> {
+    pub fn settle(&mut self, ply: usize, us: Color, q: &Quick) -> Settled {
         let p = ply as i32;
-        if self.stack.frames[ply].len == 0 {
-            return Some(0); // full board: draw
+        if q.empty == 0 {
+            return Settled::Score(0); // full board: draw
         }
-        if !s.own_five.is_none() {
-            self.stack.frames[ply].pv[0] = s.own_five;
-            self.stack.frames[ply].pv_len = 1;
-            return Some(MATE - p - 1);
+        if q.own_five {
+            return Settled::Score(MATE - p - 1);
         }
-        if s.opp_fives >= 2 {
-            return Some(-(MATE - p - 2));
+        if q.opp_fives >= 2 {
+            return Settled::Score(-(MATE - p - 2));
         }
-        if s.opp_fives == 1 {
-            if !self.playable_at(ply, us, s.opp_five[0]) {
-                return Some(-(MATE - p - 2));
+        if q.opp_fives == 1 {
+            let Some(cell) = threat::find(self.board, us.opp(), Class::Five) else {
+                return Settled::Open;
+            };
+            if self.board.rule() == Rule::Renju
+                && us == Color::Black
+                && threat::class(self.board, cell, us) == Class::Forbid
+            {
+                return Settled::Score(-(MATE - p - 2));
             }
-            return None;
+            return Settled::Forced(cell);
         }
-        if !s.own_win3.is_none() {
-            self.stack.frames[ply].pv[0] = s.own_win3;
-            self.stack.frames[ply].pv_len = 1;
-            return Some(MATE - p - 3);
+        if q.own_win3 {
+            return Settled::Score(MATE - p - 3);
         }
-        None
+        Settled::Open
     }
 
     /// Principal-variation search of the node at `ply` with `us` to move.
@@ -205,18 +206,17 @@ impl<'a> Searcher<'a> {
         if alpha >= beta {
             return alpha;
         }
-        let s = self.scan(ply, us);
+        let q = movepick::quick(self.board, us);
         if ply >= MAX_PLY - 4 {
-            return eval::evaluate_counts(&s.counts);
+            return q.eval;
         }
-        if let Some(v) = self.settle(ply, us, &s) {
-            return v;
-        }
-        if s.opp_fives == 1 {
-            return self.forced(ply, depth, alpha, beta, us, s.opp_five[0], pv_node);
+        match self.settle(ply, us, &q) {
+            Settled::Score(v) => return v,
+            Settled::Forced(p) => return self.forced(ply, depth, alpha, beta, us, p, pv_node),
+            Settled::Open => {}
         }
         if depth <= 0 {
-            return self.quiesce(ply, alpha, beta, us, &s);
+            return self.quiesce(ply, alpha, beta, us, &q);
         }
 
         let key = self.key(us);
@@ -236,12 +236,12 @@ impl<'a> Searcher<'a> {
                 return h.score;
             }
         }
-        let eval = eval::evaluate_counts(&s.counts);
+        let eval = q.eval;
         self.stack.frames[ply].static_eval = eval;
 
         // Reverse futility: far above beta with nothing to fear.
         if !pv_node
-            && !s.opp_threat
+            && !q.opp_threat
             && depth <= RFP_DEPTH
             && beta.abs() < MATE_BOUND
             && eval - RFP_MARGIN * depth >= beta
@@ -253,14 +253,14 @@ impl<'a> Searcher<'a> {
         // that neither defends nor makes a four.
         let rule = self.board.rule();
         let killers = self.stack.frames[ply].killers;
-        let mut n = self.stack.frames[ply].len;
+        let mut n = self.scan(ply, us);
         {
             let history = &self.history;
             let moves = &mut self.stack.frames[ply].moves;
             let mut i = 0;
             while i < n {
                 let m = &mut moves[i];
-                if !movepick::playable(rule, us, m) || (s.opp_threat && !movepick::is_defence(m)) {
+                if !movepick::playable(rule, us, m) || (q.opp_threat && !movepick::is_defence(m)) {
                     n -= 1;
                     moves.swap(i, n);
                     continue;
@@ -281,7 +281,7 @@ impl<'a> Searcher<'a> {
         }
         self.stack.frames[ply].len = n;
         if n == 0 {
-            return if s.opp_threat {
+            return if q.opp_threat {
                 -(MATE - ply as i32 - 3)
             } else {
                 eval
@@ -293,7 +293,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = Pos::NONE;
         let mut searched = 0usize;
         let orig_alpha = alpha;
-        let quiet_allowed = !pv_node && !s.opp_threat;
+        let quiet_allowed = !pv_node && !q.opp_threat;
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
@@ -385,30 +385,28 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let s = self.scan(ply, us);
+        let q = movepick::quick(self.board, us);
         if ply >= MAX_PLY - 4 {
-            return eval::evaluate_counts(&s.counts);
+            return q.eval;
         }
-        if let Some(v) = self.settle(ply, us, &s) {
-            return v;
+        match self.settle(ply, us, &q) {
+            Settled::Score(v) => v,
+            Settled::Forced(p) => self.forced(ply, 0, alpha, beta, us, p, false),
+            Settled::Open => self.quiesce(ply, alpha, beta, us, &q),
         }
-        if s.opp_fives == 1 {
-            return self.forced(ply, 0, alpha, beta, us, s.opp_five[0], false);
-        }
-        self.quiesce(ply, alpha, beta, us, &s)
     }
 
     /// The VCF part of the quiescence for a scanned node with nothing forced.
-    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, us: Color, s: &Scan) -> i32 {
-        let stand = eval::evaluate_counts(&s.counts);
-        if stand >= beta {
+    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, us: Color, q: &Quick) -> i32 {
+        let stand = q.eval;
+        if stand >= beta || !q.own_fours {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
         let caro = self.board.rule().blocked_five_void();
         let rule = self.board.rule();
-        let mut n = self.stack.frames[ply].len;
+        let mut n = self.scan(ply, us);
         {
             let moves = &mut self.stack.frames[ply].moves;
             let mut i = 0;

@@ -17,7 +17,7 @@ pub mod tt;
 pub mod ttstub;
 
 use crate::board::{rule, Board, Pos};
-use crate::eval;
+use crate::eval::{self, threat::Class};
 use crate::types::Color;
 use alphabeta::Searcher;
 use stack::MAX_PLY;
@@ -182,13 +182,15 @@ fn root_search(
             .unwrap_or(Pos::NONE);
         return single(best, 0, 0);
     }
-    let scan = s.scan(0, me);
+    let q = movepick::quick(s.board, me);
+    let n = s.scan(0, me);
+    let caro = rule.blocked_five_void();
     let grid = s.board.grid();
     let frame = &s.stack.frames[0];
-    let mut moves: Vec<RootMove> = frame.moves[..frame.len]
+    let mut moves: Vec<RootMove> = frame.moves[..n]
         .iter()
         .filter(|m| rule::is_legal(grid, m.pos, me, rule))
-        .filter(|m| !scan.opp_threat || movepick::is_defence(m))
+        .filter(|m| !q.opp_threat || movepick::is_defence(m))
         .map(|m| RootMove {
             pos: m.pos,
             score: -INF,
@@ -196,7 +198,7 @@ fn root_search(
         })
         .collect();
     if moves.is_empty() {
-        moves = frame.moves[..frame.len]
+        moves = frame.moves[..n]
             .iter()
             .filter(|m| rule::is_legal(grid, m.pos, me, rule))
             .map(|m| RootMove {
@@ -215,22 +217,26 @@ fn root_search(
         return single(best, 0, s.nodes);
     }
     let legal = |p: Pos| !p.is_none() && moves.iter().any(|m| m.pos == p);
-    if legal(scan.own_five) {
-        return single(scan.own_five, MATE - 1, s.nodes);
+    let all = &frame.moves[..n];
+    let own_five = movepick::find(all, Class::Five, true);
+    if legal(own_five) {
+        return single(own_five, MATE - 1, s.nodes);
     }
-    if scan.opp_fives >= 1 {
-        let block = scan.opp_five[..scan.opp_fives.min(2) as usize]
+    if q.opp_fives >= 1 {
+        // Block (one of) the opponent's fives: the only move that does not lose at once.
+        let block = all
             .iter()
-            .copied()
-            .find(|&p| legal(p));
+            .find(|m| m.def == Class::Five && legal(m.pos))
+            .map(|m| m.pos);
+        let score = if q.opp_fives >= 2 { -(MATE - 2) } else { 0 };
         if let Some(p) = block {
-            let score = if scan.opp_fives >= 2 { -(MATE - 2) } else { 0 };
-            if scan.opp_fives >= 2 || moves.len() == 1 || !legal(scan.own_win3) {
-                return single(p, score, s.nodes);
-            }
+            return single(p, score, s.nodes);
         }
-    } else if legal(scan.own_win3) {
-        return single(scan.own_win3, MATE - 3, s.nodes);
+    } else {
+        let win3 = movepick::find_win3(all, caro);
+        if legal(win3) {
+            return single(win3, MATE - 3, s.nodes);
+        }
     }
     if moves.len() == 1 {
         return single(moves[0].pos, 0, s.nodes);

@@ -1,15 +1,15 @@
 //! Candidate moves of a node and their order.
 //!
-//! One pass over the cells near the stones classifies each for both sides (the "scan"); the
-//! same pass finds the node's tactical facts (own five, the opponent's fives, own open four,
-//! the opponent's open-four threats) and the class counts the evaluation needs. Ordering then
+//! The class counts settle most of a node at once ([`quick`]: own five, the opponent's fives,
+//! own open four, the opponent's open-four threats, the evaluation); a walk over the cells near
+//! the stones ([`scan`]) classifies each for both sides when moves are needed. Ordering then
 //! picks moves lazily by a TOTAL order — score, then cell index — so the tree never depends on
 //! sort stability.
 
 use super::stack::MoveEntry;
-use crate::board::{Board, Pos, NUM_CELLS};
+use crate::board::{Board, Pos};
 use crate::eval::threat::{self, Class};
-use crate::eval::ClassCounts;
+use crate::eval::{self, threat::NUM_CLASSES};
 use crate::types::{Color, Rule};
 
 /// Ordering value of a cell by what it makes for the side to move (`ATT`) and what it takes
@@ -21,100 +21,81 @@ const ORDER_DEF: [i32; 16] = [
     0, 0, 10, 50, 30, 180, 190, 450, 500, 700, 300, 400, 1500, 2000, 6000, 50_000,
 ];
 
-/// The tactical facts of a node, found by [`scan`].
+/// The tactical facts of a node, read from the class counts alone (no cell walk).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Scan {
-    /// A cell where the side to move makes five (or `Pos::NONE`).
-    pub own_five: Pos,
-    /// Cells where the opponent makes five (the first two found) and their number.
-    pub opp_five: [Pos; 2],
-    pub opp_fives: u32,
-    /// A cell where the side to move wins in three plies: an open four, or (outside caro) two
-    /// fours at once.
-    pub own_win3: Pos,
-    /// Whether the opponent threatens to win in three plies (open four or double four next).
+pub struct Quick {
+    /// The side to move can make five.
+    pub own_five: bool,
+    /// Number of cells where the opponent makes five.
+    pub opp_fives: u16,
+    /// The side to move wins in three plies: an open four, or (outside caro) two fours at once.
+    /// In caro an open four can be voided by a block at one end, so it is searched instead.
+    pub own_win3: bool,
+    /// The opponent threatens to win in three plies (open four or double four next move).
     pub opp_threat: bool,
-    /// Class counts for the evaluation.
-    pub counts: ClassCounts,
+    /// The side to move has a four to play.
+    pub own_fours: bool,
+    /// Static evaluation for the side to move.
+    pub eval: i32,
+    /// Number of cells counted (0: the board is full).
+    pub empty: u32,
 }
 
-/// Cells near the stones: every empty cell within two steps (a 5×5 square) of a stone.
-/// Keeps a stamp per cell so each cell is listed once, in a deterministic order.
-pub struct Candidates {
-    stamp: Vec<u32>,
-    cur: u32,
-}
-
-impl Candidates {
-    pub fn new() -> Candidates {
-        Candidates {
-            stamp: vec![0; NUM_CELLS],
-            cur: 0,
-        }
-    }
-
-    /// Writes the candidate cells of `board` into `out` and returns how many.
-    pub fn generate(&mut self, board: &Board, out: &mut [MoveEntry]) -> usize {
-        self.cur = self.cur.wrapping_add(1);
-        if self.cur == 0 {
-            self.stamp.fill(0);
-            self.cur = 1;
-        }
-        let grid = board.grid();
-        let mut n = 0;
-        for &(s, _) in board.history() {
-            for dy in -2isize..=2 {
-                for dx in -2isize..=2 {
-                    let q = Pos((s.0 as isize + dy * crate::board::STRIDE as isize + dx) as u16);
-                    if grid.is_empty(q) && self.stamp[q.index()] != self.cur {
-                        self.stamp[q.index()] = self.cur;
-                        out[n] = MoveEntry {
-                            pos: q,
-                            ..MoveEntry::default()
-                        };
-                        n += 1;
-                    }
-                }
-            }
-        }
-        n
-    }
-}
-
-impl Default for Candidates {
-    fn default() -> Self {
-        Candidates::new()
-    }
-}
-
-/// Classifies the `n` cells of `moves` for `us` (attack) and the opponent (defence) and gathers
-/// the node's tactical facts.
-pub fn scan(board: &Board, us: Color, moves: &mut [MoveEntry]) -> Scan {
-    let them = us.opp();
+/// The counts-only facts of the position with `us` to move.
+#[inline]
+pub fn quick(board: &Board, us: Color) -> Quick {
+    let c = eval::class_counts(board, us);
     let caro = board.rule().blocked_five_void();
-    let mut s = Scan::default();
-    for m in moves.iter_mut() {
-        m.att = threat::class(board, m.pos, us);
-        m.def = threat::class(board, m.pos, them);
-        s.counts.add(m.att, m.def);
-        match m.att {
-            Class::Five => s.own_five = m.pos,
-            Class::Flex4 => s.own_win3 = m.pos,
-            Class::DoubleFour if !caro && s.own_win3.is_none() => s.own_win3 = m.pos,
-            _ => {}
-        }
-        match m.def {
-            Class::Five => {
-                if (s.opp_fives as usize) < 2 {
-                    s.opp_five[s.opp_fives as usize] = m.pos;
-                }
-                s.opp_fives += 1;
-            }
-            Class::Flex4 | Class::DoubleFour => s.opp_threat = true,
-            _ => {}
-        }
+    let n = |v: &[u16; NUM_CLASSES], k: Class| v[k as usize];
+    Quick {
+        own_five: n(&c.us, Class::Five) > 0,
+        opp_fives: n(&c.them, Class::Five),
+        own_win3: !caro && (n(&c.us, Class::Flex4) > 0 || n(&c.us, Class::DoubleFour) > 0),
+        opp_threat: n(&c.them, Class::Flex4) > 0 || n(&c.them, Class::DoubleFour) > 0,
+        own_fours: (Class::Block4 as usize..Class::Five as usize).any(|k| c.us[k] > 0),
+        eval: eval::evaluate_counts(&c),
+        empty: c.us.iter().map(|&k| k as u32).sum(),
     }
-    s
+}
+
+/// Writes the candidate cells of `board` into `moves`, classified for `us` (attack) and the
+/// opponent (defence); returns how many.
+pub fn scan(board: &Board, us: Color, moves: &mut [MoveEntry]) -> usize {
+    let them = us.opp();
+    let mut n = 0;
+    threat::for_each_candidate(board, |p| {
+        moves[n] = MoveEntry {
+            pos: p,
+            att: threat::class(board, p, us),
+            def: threat::class(board, p, them),
+            score: 0,
+        };
+        n += 1;
+    });
+    n
+}
+
+/// A cell of the scanned list with class `want` for the side to move (`for_us`) or the
+/// opponent, or `Pos::NONE`.
+pub fn find(moves: &[MoveEntry], want: Class, for_us: bool) -> Pos {
+    moves
+        .iter()
+        .find(|m| (if for_us { m.att } else { m.def }) == want)
+        .map_or(Pos::NONE, |m| m.pos)
+}
+
+/// The cell of a win in three plies for the side to move (open four, or double four outside
+/// caro), or `Pos::NONE`.
+pub fn find_win3(moves: &[MoveEntry], caro: bool) -> Pos {
+    if caro {
+        return Pos::NONE;
+    }
+    let p = find(moves, Class::Flex4, true);
+    if p.is_none() {
+        find(moves, Class::DoubleFour, true)
+    } else {
+        p
+    }
 }
 
 /// Whether `m` may be played by `us` when the opponent threatens to win in three plies: it

@@ -23,25 +23,27 @@ impl Searcher<'_> {
         if self.visit() || ply >= MAX_PLY - 4 {
             return false;
         }
-        let s = self.scan(ply, us);
-        if !s.own_five.is_none() {
-            self.set_pv(ply, s.own_five);
+        let q = movepick::quick(self.board, us);
+        let caro = self.board.rule().blocked_five_void();
+        if q.own_five || (q.own_win3 && q.opp_fives == 0) {
+            let n = self.scan(ply, us);
+            let moves = &self.stack.frames[ply].moves[..n];
+            let p = if q.own_five {
+                movepick::find(moves, Class::Five, true)
+            } else {
+                movepick::find_win3(moves, caro)
+            };
+            self.set_pv(ply, p);
             return true;
         }
-        if s.opp_fives >= 2 {
+        if q.opp_fives >= 2 || fours == 0 || !q.own_fours {
             return false;
         }
-        let forced = if s.opp_fives == 1 {
-            s.opp_five[0]
-        } else if !s.own_win3.is_none() {
-            self.set_pv(ply, s.own_win3);
-            return true;
+        let forced = if q.opp_fives == 1 {
+            threat::find(self.board, us.opp(), Class::Five).unwrap_or(Pos::NONE)
         } else {
             Pos::NONE
         };
-        if fours == 0 {
-            return false;
-        }
         let key = self.key(us) ^ VCF_SALT;
         let slot = (key as usize) & (self.vcf_fail.len() - 1);
         let tag = (key & !0xFF) | fours as u64;
@@ -51,7 +53,7 @@ impl Searcher<'_> {
         }
         // Our fours, strongest first (total order).
         let rule = self.board.rule();
-        let mut n = self.stack.frames[ply].len;
+        let mut n = self.scan(ply, us);
         {
             let moves = &mut self.stack.frames[ply].moves;
             let mut i = 0;
