@@ -1,33 +1,163 @@
 //! The board: a padded grid of cells with make/undo, the Zobrist key and the incrementally
 //! maintained line patterns every other part of the engine reads.
+//!
+//! [`Board`] owns a [`Grid`] and keeps, in step with it (make/undo/block touch only the 40 cells
+//! within 5 steps on the 4 lines through the stone, plus the 5×5 square around it; no loops over
+//! the board, no allocation):
+//!
+//! | field                         | per                         | meaning                                   |
+//! |-------------------------------|-----------------------------|-------------------------------------------|
+//! | `hash: u64`                   | board                       | XOR of [`zobrist::key`] over the stones    |
+//! | `keys[cell][dir]: u32`        | every cell, 4 directions    | line key ([`pattern`] module layout)      |
+//! | `pats[cell][color]: u16`      | empty cells                 | 4 [`Pattern`]s packed, dir `d` at bits `4d..4d+4` |
+//! | `p4[cell][color]: u8`         | empty cells                 | the [`Pattern4`] of those four patterns   |
+//! | `p4_count[color][class]: u16` | board                       | number of empty cells of each `Pattern4`  |
+//! | `near[cell]: u8`              | every cell                  | stones in the 5×5 square centred on it    |
+//! | `bbox`                        | board                       | bounding box of the stones                |
+//!
+//! `cell` is [`Pos::index`], `dir` an index into [`DIRS`], `color` [`Color::index`]. Line keys
+//! are kept for every cell, occupied or not; patterns and classes are only meaningful on empty
+//! cells (on an occupied cell they keep the values from when it was last empty, so that undo
+//! restores them for free). Blocked cells are `Wall` in the grid and in the line keys, are not
+//! hashed and are not stones. Which five counts is picked per colour from the rule
+//! ([`FiveKind::of`]); renju Black also gets the `Forbid` hint in its [`Pattern4`].
 
 pub mod grid;
+pub mod pattern;
 pub mod pos;
 pub mod rule;
+pub mod zobrist;
 
 pub use grid::Grid;
+pub use pattern::{FiveKind, Pattern, Pattern4};
 pub use pos::{Pos, DIRS, NUM_CELLS, PAD, STRIDE};
 pub use rule::Foul;
 
+use pattern::shift_of;
+
 use crate::types::{Cell, Color, Rule};
 
-/// The search board (STUB: patterns and Zobrist keys to come).
+/// Bounding box of the stones on the board, in board coordinates; empty when `x0 > x1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BBox {
+    pub x0: u8,
+    pub y0: u8,
+    pub x1: u8,
+    pub y1: u8,
+}
+
+impl BBox {
+    /// The box of no stones.
+    pub const EMPTY: BBox = BBox {
+        x0: u8::MAX,
+        y0: u8::MAX,
+        x1: 0,
+        y1: 0,
+    };
+
+    /// Whether the box holds no stone.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.x0 > self.x1
+    }
+
+    #[inline]
+    fn extend(&mut self, p: Pos) {
+        let (x, y) = (p.x() as u8, p.y() as u8);
+        self.x0 = self.x0.min(x);
+        self.y0 = self.y0.min(y);
+        self.x1 = self.x1.max(x);
+        self.y1 = self.y1.max(y);
+    }
+}
+
+/// How far (Chebyshev distance) [`Board::near`] looks: the square is `(2R+1)²`.
+pub const NEAR_RADIUS: isize = 2;
+
+/// Index offsets of the 5×5 square around a cell.
+const NEAR_OFFSETS: [isize; 25] = {
+    let mut o = [0isize; 25];
+    let mut i = 0;
+    let mut dy = -NEAR_RADIUS;
+    while dy <= NEAR_RADIUS {
+        let mut dx = -NEAR_RADIUS;
+        while dx <= NEAR_RADIUS {
+            o[i] = dy * STRIDE as isize + dx;
+            i += 1;
+            dx += 1;
+        }
+        dy += 1;
+    }
+    o
+};
+
+/// The search board. See the module documentation for what it keeps.
 #[derive(Clone)]
 pub struct Board {
     grid: Grid,
     rule: Rule,
     hash: u64,
     history: Vec<(Pos, Color)>,
+    /// `bbox` before each move of `history` (parallel stack).
+    bbox_stack: Vec<BBox>,
+    bbox: BBox,
+    /// Undoing a move below this history length recomputes the undone cell's patterns: set by
+    /// [`Board::block`] and [`Board::recompute`], after which patterns kept on occupied cells
+    /// may be out of date.
+    stale_below: usize,
+    keys: [[u32; 4]; NUM_CELLS],
+    pats: [[u16; 2]; NUM_CELLS],
+    p4: [[u8; 2]; NUM_CELLS],
+    p4_count: [[u16; Pattern4::COUNT]; 2],
+    near: [u8; NUM_CELLS],
+    /// Pattern table entries for Black's and White's five kind ([`pattern::PatternTable::entries`]).
+    tables: [&'static [u8; pattern::NUM_KEYS]; 2],
+    p4_tables: [&'static [u8; 1 << 16]; 2],
 }
 
 impl Board {
+    /// An empty `width × height` board under `rule` (builds the rule's pattern tables at first
+    /// use).
     pub fn new(width: usize, height: usize, rule: Rule) -> Board {
-        Board {
+        let tables =
+            [Color::Black, Color::White].map(|c| pattern::table(FiveKind::of(rule, c)).entries());
+        let p4_tables = [
+            pattern::pattern4_table(rule == Rule::Renju),
+            pattern::pattern4_table(false),
+        ];
+        let mut board = Board {
             grid: Grid::new(width, height),
             rule,
             hash: 0,
             history: Vec::with_capacity(width * height),
+            bbox_stack: Vec::with_capacity(width * height),
+            bbox: BBox::EMPTY,
+            stale_below: 0,
+            keys: [[0; 4]; NUM_CELLS],
+            pats: [[0; 2]; NUM_CELLS],
+            p4: [[0; 2]; NUM_CELLS],
+            p4_count: [[0; Pattern4::COUNT]; 2],
+            near: [0; NUM_CELLS],
+            tables,
+            p4_tables,
+        };
+        board.recompute();
+        board
+    }
+
+    /// A board holding the stones and blocked cells of `grid`, under `rule`. Stones are played
+    /// row by row (so [`Board::history`] lists them in that order, not in game order).
+    pub fn from_grid(grid: &Grid, rule: Rule) -> Board {
+        let mut board = Board::new(grid.width(), grid.height(), rule);
+        for p in grid.positions() {
+            match grid.get(p) {
+                Cell::Wall => board.block(p),
+                Cell::Black => board.make(p, Color::Black),
+                Cell::White => board.make(p, Color::White),
+                Cell::Empty => {}
+            }
         }
+        board
     }
 
     #[inline]
@@ -40,9 +170,28 @@ impl Board {
         self.rule
     }
 
+    /// Board width.
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.grid.width()
+    }
+
+    /// Board height.
+    #[inline]
+    pub fn height(&self) -> usize {
+        self.grid.height()
+    }
+
+    /// The Zobrist key of the stones on the board (blocked cells and side to move excluded).
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The key the board would have after `color` plays `p` (for prefetching).
+    #[inline]
+    pub fn hash_after(&self, p: Pos, color: Color) -> u64 {
+        self.hash ^ zobrist::key(p, color)
     }
 
     #[inline]
@@ -50,28 +199,342 @@ impl Board {
         self.grid.get(p)
     }
 
+    /// Whether `p` is an empty cell of the board.
+    #[inline]
+    pub fn is_empty(&self, p: Pos) -> bool {
+        self.grid.is_empty(p)
+    }
+
     /// Moves played so far (blocked cells excluded), oldest first.
+    #[inline]
     pub fn history(&self) -> &[(Pos, Color)] {
         &self.history
     }
 
+    /// Number of stones on the board.
+    #[inline]
+    pub fn move_count(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The last move played, if any.
+    #[inline]
+    pub fn last_move(&self) -> Option<(Pos, Color)> {
+        self.history.last().copied()
+    }
+
+    /// What counts as a five for `color` on this board.
+    #[inline]
+    pub fn five_kind(&self, color: Color) -> FiveKind {
+        FiveKind::of(self.rule, color)
+    }
+
+    /// The line key of `p` along `DIRS[dir]` (layout in [`pattern`]).
+    #[inline]
+    pub fn line_key(&self, p: Pos, dir: usize) -> u32 {
+        self.keys[p.index()][dir]
+    }
+
+    /// The pattern `color` would make along `DIRS[dir]` by playing the empty cell `p`.
+    #[inline]
+    pub fn pattern(&self, p: Pos, dir: usize, color: Color) -> Pattern {
+        Pattern::from_u8(((self.pats[p.index()][color.index()] >> (4 * dir)) & 15) as u8)
+    }
+
+    /// The four patterns of the empty cell `p` for `color`, packed as nibbles (dir `d` at bits
+    /// `4d..4d+4`).
+    #[inline]
+    pub fn patterns_packed(&self, p: Pos, color: Color) -> u16 {
+        self.pats[p.index()][color.index()]
+    }
+
+    /// The combined class `color` would get by playing the empty cell `p`.
+    #[inline]
+    pub fn pattern4(&self, p: Pos, color: Color) -> Pattern4 {
+        Pattern4::from_u8(self.p4[p.index()][color.index()])
+    }
+
+    /// Number of empty cells where `color` has class `class`.
+    #[inline]
+    pub fn p4_count(&self, color: Color, class: Pattern4) -> u16 {
+        self.p4_count[color.index()][class as usize]
+    }
+
+    /// The counts of every class for `color`, indexed by `Pattern4 as usize`.
+    #[inline]
+    pub fn p4_counts(&self, color: Color) -> &[u16; Pattern4::COUNT] {
+        &self.p4_count[color.index()]
+    }
+
+    /// Number of stones in the 5×5 square centred on `p` (stones on `p` included).
+    #[inline]
+    pub fn near(&self, p: Pos) -> u8 {
+        self.near[p.index()]
+    }
+
+    /// Bounding box of the stones.
+    #[inline]
+    pub fn bbox(&self) -> BBox {
+        self.bbox
+    }
+
+    /// Empty cells with at least one stone in their 5×5 square, row by row. Scans the bounding
+    /// box of the stones grown by [`NEAR_RADIUS`] (clipped to the board); yields nothing on an
+    /// empty board (the caller picks the centre then).
+    pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
+        let (mut x0, mut y0, mut x1, mut y1) = (1, 1, 0, 0);
+        if !self.bbox.is_empty() {
+            let r = NEAR_RADIUS as usize;
+            x0 = (self.bbox.x0 as usize).saturating_sub(r);
+            y0 = (self.bbox.y0 as usize).saturating_sub(r);
+            x1 = (self.bbox.x1 as usize + r).min(self.width() - 1);
+            y1 = (self.bbox.y1 as usize + r).min(self.height() - 1);
+        }
+        (y0..=y1)
+            .flat_map(move |y| (x0..=x1).map(move |x| Pos::new(x, y)))
+            .filter(move |&p| self.near[p.index()] > 0 && self.grid.is_empty(p))
+    }
+
     /// Places a stone of `color` on the empty cell `p`.
+    #[inline]
     pub fn make(&mut self, p: Pos, color: Color) {
-        debug_assert!(self.grid.is_empty(p));
+        debug_assert!(self.grid.is_on_board(p) && self.grid.is_empty(p));
+        let i = p.index();
         self.grid.set(p, color.stone());
+        self.hash ^= zobrist::key(p, color);
         self.history.push((p, color));
+        self.bbox_stack.push(self.bbox);
+        self.bbox.extend(p);
+        for c in 0..2 {
+            self.p4_count[c][self.p4[i][c] as usize] -= 1;
+        }
+        self.flip_lines(p, color.stone() as u32);
+        for off in NEAR_OFFSETS {
+            self.near[(i as isize + off) as usize] += 1;
+        }
     }
 
     /// Takes back the last stone placed by [`Board::make`].
+    #[inline]
     pub fn undo(&mut self) -> Option<(Pos, Color)> {
-        let (p, c) = self.history.pop()?;
+        let (p, color) = self.history.pop()?;
+        let i = p.index();
         self.grid.set(p, Cell::Empty);
-        Some((p, c))
+        self.hash ^= zobrist::key(p, color);
+        self.bbox = self.bbox_stack.pop().unwrap_or(BBox::EMPTY);
+        self.flip_lines(p, color.stone() as u32);
+        for off in NEAR_OFFSETS {
+            self.near[(i as isize + off) as usize] -= 1;
+        }
+        if self.history.len() < self.stale_below {
+            self.stale_below = self.history.len();
+            // Patterns kept on occupied cells may predate a block or a recompute: redo them.
+            self.refresh_cell(i);
+        }
+        for c in 0..2 {
+            self.p4_count[c][self.p4[i][c] as usize] += 1;
+        }
+        Some((p, color))
     }
 
-    /// Marks the empty cell `p` as blocked (BOARD field 3).
+    /// Marks the empty cell `p` as blocked (BOARD field 3). Not undone by [`Board::undo`].
     pub fn block(&mut self, p: Pos) {
-        debug_assert!(self.grid.is_empty(p));
+        debug_assert!(self.grid.is_on_board(p) && self.grid.is_empty(p));
+        let i = p.index();
         self.grid.set(p, Cell::Wall);
+        for c in 0..2 {
+            self.p4_count[c][self.p4[i][c] as usize] -= 1;
+        }
+        self.flip_lines(p, Cell::Wall as u32);
+        self.stale_below = self.history.len();
+    }
+
+    /// XORs `v` (a [`Cell`] code) into the line keys of the 40 cells within 5 steps of `p` on its
+    /// four lines and refreshes the patterns of the empty ones.
+    #[inline(always)]
+    fn flip_lines(&mut self, p: Pos, v: u32) {
+        let i = p.index() as isize;
+        for (d, &dir) in DIRS.iter().enumerate() {
+            for k in 1..=pattern::HALF as isize {
+                // `p` is at offset -k from the cell k steps ahead, +k from the one behind.
+                let q = (i + dir * k) as usize;
+                self.keys[q][d] ^= v << shift_of(-k);
+                let empty = self.grid.get(Pos(q as u16)) == Cell::Empty;
+                self.set_pattern(q, d, empty);
+                let q = (i - dir * k) as usize;
+                self.keys[q][d] ^= v << shift_of(k);
+                let empty = self.grid.get(Pos(q as u16)) == Cell::Empty;
+                self.set_pattern(q, d, empty);
+            }
+        }
+    }
+
+    /// Recomputes the pattern of cell `q` in direction `d` for both colours and its class;
+    /// `counted` says whether the cell is empty: only then do its patterns change (occupied
+    /// cells keep theirs for undo) and its class move between the `p4_count` buckets. Written
+    /// without data-dependent branches except for the (rare) class change.
+    #[inline(always)]
+    fn set_pattern(&mut self, q: usize, d: usize, counted: bool) {
+        let key = self.keys[q][d];
+        let shift = 4 * d as u32;
+        for c in 0..2 {
+            let pat = ((self.tables[c][(key & pattern::KEY_MASK) as usize] >> (4 * c)) & 15) as u16;
+            let old = self.pats[q][c];
+            let packed = if counted {
+                (old & !(15 << shift)) | pat << shift
+            } else {
+                old
+            };
+            self.pats[q][c] = packed;
+            let new = self.p4_tables[c][packed as usize];
+            let prev = std::mem::replace(&mut self.p4[q][c], new);
+            if new != prev {
+                self.p4_count[c][prev as usize] -= 1;
+                self.p4_count[c][new as usize] += 1;
+            }
+        }
+    }
+
+    /// Recomputes all patterns and the classes of cell `q` from its line keys, leaving
+    /// `p4_count` alone.
+    fn refresh_cell(&mut self, q: usize) {
+        for c in 0..2 {
+            let mut packed = 0u16;
+            for d in 0..4 {
+                let e = self.tables[c][(self.keys[q][d] & pattern::KEY_MASK) as usize];
+                packed |= (((e >> (4 * c)) & 15) as u16) << (4 * d);
+            }
+            self.pats[q][c] = packed;
+            self.p4[q][c] = self.p4_tables[c][packed as usize];
+        }
+    }
+
+    /// Rebuilds every incremental field from the grid (line keys, patterns, classes, counts,
+    /// near counts, bounding box, hash). Keeps the history.
+    pub fn recompute(&mut self) {
+        self.hash = 0;
+        self.bbox = BBox::EMPTY;
+        self.p4_count = [[0; Pattern4::COUNT]; 2];
+        self.near = [0; NUM_CELLS];
+        let positions: Vec<Pos> = self.grid.positions().collect();
+        for &p in &positions {
+            let i = p.index() as isize;
+            for (d, &dir) in DIRS.iter().enumerate() {
+                let mut key = 0u32;
+                for k in (-(pattern::HALF as isize)..=pattern::HALF as isize).filter(|&k| k != 0) {
+                    key |= (self.grid.get(Pos((i + dir * k) as u16)) as u32) << shift_of(k);
+                }
+                self.keys[p.index()][d] = key;
+            }
+            if let Some(color) = self.grid.get(p).color() {
+                self.hash ^= zobrist::key(p, color);
+                self.bbox.extend(p);
+                for off in NEAR_OFFSETS {
+                    self.near[(i + off) as usize] += 1;
+                }
+            }
+        }
+        for &p in &positions {
+            let q = p.index();
+            self.refresh_cell(q);
+            if self.grid.is_empty(p) {
+                for c in 0..2 {
+                    self.p4_count[c][self.p4[q][c] as usize] += 1;
+                }
+            }
+        }
+        self.stale_below = self.history.len();
+    }
+
+    /// Compares every incremental field with a from-scratch [`Board::recompute`]; describes the
+    /// first difference found.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut fresh = self.clone();
+        fresh.recompute();
+        if fresh.hash != self.hash {
+            return Err(format!("hash {:x} != {:x}", self.hash, fresh.hash));
+        }
+        if fresh.bbox != self.bbox {
+            return Err(format!("bbox {:?} != {:?}", self.bbox, fresh.bbox));
+        }
+        if fresh.p4_count != self.p4_count {
+            return Err(format!(
+                "p4 counts {:?} != {:?}",
+                self.p4_count, fresh.p4_count
+            ));
+        }
+        for p in self.grid.positions() {
+            let i = p.index();
+            if fresh.keys[i] != self.keys[i] {
+                return Err(format!("line keys at {p}"));
+            }
+            if fresh.near[i] != self.near[i] {
+                return Err(format!(
+                    "near at {p}: {} != {}",
+                    self.near[i], fresh.near[i]
+                ));
+            }
+            if self.grid.is_empty(p) && (fresh.pats[i] != self.pats[i] || fresh.p4[i] != self.p4[i])
+            {
+                return Err(format!("patterns at {p}"));
+            }
+        }
+        if self.bbox_stack.len() != self.history.len() {
+            return Err("bbox stack out of step with history".to_string());
+        }
+        Ok(())
     }
 }
+
+/// Throughput of make + undo: plays `iterations` make/undo pairs (in fixed pseudo-random
+/// 15×15 freestyle games of 40 moves, made then unmade) and returns `(pairs, seconds)`. A bench
+/// helper; not used by the engine.
+pub fn bench_make_undo(iterations: u64) -> (u64, f64) {
+    use rand_xoshiro::rand_core::{RngCore, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut board = Board::new(15, 15, Rule::Freestyle);
+    let games: Vec<Vec<Pos>> = (0..64)
+        .map(|_| {
+            let mut cells: Vec<Pos> = board.grid().positions().collect();
+            for i in (1..cells.len()).rev() {
+                cells.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+            }
+            // Keep the games local, as in play: cells near the centre first.
+            cells.sort_by_key(|p| (p.x().abs_diff(7)).max(p.y().abs_diff(7)) / 3);
+            cells.truncate(40);
+            cells
+        })
+        .collect();
+    let start = std::time::Instant::now();
+    let mut done = 0u64;
+    let mut checksum = 0u64;
+    'outer: loop {
+        for game in &games {
+            if done >= iterations {
+                break 'outer;
+            }
+            let n = (game.len() as u64).min(iterations - done) as usize;
+            for (k, &p) in game[..n].iter().enumerate() {
+                board.make(
+                    p,
+                    if k % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
+                );
+            }
+            checksum ^= board.hash();
+            for _ in 0..n {
+                board.undo();
+            }
+            done += n as u64;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    std::hint::black_box(checksum);
+    (done, secs)
+}
+
+#[cfg(test)]
+mod tests;

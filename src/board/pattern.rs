@@ -1,0 +1,722 @@
+//! Line patterns: what a stone on a cell would make along one line, and the combined threat
+//! class of a cell over its four lines. Owns the line-key layout and the lookup tables built
+//! from it; depends only on `types`.
+//!
+//! # Line key layout
+//!
+//! For a cell `c` and a direction `d`, the *line key* is a `u32` holding the contents of the 5
+//! cells on each side of `c` along `d` (the cell itself is not in its key), 2 bits each
+//! (`Empty = 0, Black = 1, White = 2, Wall = 3`, the [`Cell`] discriminants):
+//!
+//! ```text
+//!   offset along d:   -5  -4  -3  -2  -1  [c]  +1  +2  +3  +4  +5
+//!   field index:       0   1   2   3   4        5   6   7   8   9
+//!   bits:            1:0 3:2 5:4 7:6 9:8      11:10 ...         19:18
+//! ```
+//!
+//! i.e. offset `-k` is at bit `2 * (5 - k)`, offset `+k` at bit `2 * (4 + k)`
+//! ([`shift_of`]). Offsets outside the board read `Wall`; everything beyond a wall is
+//! irrelevant to the centre (tables treat it as wall too).
+//!
+//! # Patterns
+//!
+//! [`Pattern`] is what colour `C` gets in that direction *if `C` places a stone on the centre*.
+//! A five always runs through the centre. The definition, for a window with `C` on the centre:
+//!
+//! * `Five` — the centre stone completes a five ([`FiveKind`] says what counts as one).
+//! * `Overline` — (exact-five kinds only) the centre makes a run of six or more.
+//! * Otherwise let `n` be the number of empty cells `e` of the window such that one more `C`
+//!   stone on `e` completes a five through the centre: `n ≥ 2` → `Flex4` (open four, or two fours
+//!   on one line), `n == 1` → `Block4` (a four).
+//! * Otherwise take the best pattern reachable with one more `C` stone on an empty cell of the
+//!   window: `Flex4 → Flex3` (open three), `Block4 → Block3`, `Flex3 → Flex2`, `Block3 → Block2`,
+//!   `Flex2 → Flex1`, `Block2 → Block1`, anything else → `Dead`.
+//!
+//! Examples (Black, freestyle, cells beyond the drawing empty, `#` a wall): `_XXX_` Flex3,
+//! `#XXX__` Block3, `X_XXX` Block4, `_XXXX_` Flex4, `_XX_` Flex2.
+//!
+//! # Tables
+//!
+//! One table per [`FiveKind`], indexed by the 20-bit key, each entry a byte: Black's pattern in
+//! the low nibble, White's in the high nibble ([`PatternTable::get`]). Built lazily at first use
+//! (memoised recursion over the canonical keys; a few milliseconds each).
+//!
+//! # Combined class
+//!
+//! [`Pattern4`] combines the four directional patterns of a cell for one colour; computed by a
+//! 64 K-entry table indexed by the four patterns packed as nibbles ([`pattern4`]).
+
+use std::sync::LazyLock;
+
+use crate::types::{Cell, Color, Rule};
+
+/// Cells on each side of the centre kept in a line key.
+pub const HALF: usize = 5;
+/// Number of distinct line keys (20 bits).
+pub const NUM_KEYS: usize = 1 << (4 * HALF);
+/// Mask of the meaningful bits of a line key.
+pub const KEY_MASK: u32 = (NUM_KEYS - 1) as u32;
+
+/// Bit position of the field for offset `k` (`-5..=-1` or `1..=5`) in a line key.
+#[inline]
+pub const fn shift_of(k: isize) -> u32 {
+    if k < 0 {
+        (2 * (5 + k)) as u32
+    } else {
+        (2 * (4 + k)) as u32
+    }
+}
+
+/// The cell at offset `k` in a line key.
+#[inline]
+pub const fn key_cell(key: u32, k: isize) -> Cell {
+    match (key >> shift_of(k)) & 3 {
+        0 => Cell::Empty,
+        1 => Cell::Black,
+        2 => Cell::White,
+        _ => Cell::Wall,
+    }
+}
+
+/// A line pattern for one colour in one direction, weakest first. See the module doc.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Pattern {
+    /// Nothing can come of this line.
+    #[default]
+    Dead = 0,
+    /// Exact-five kinds: the stone makes six or more (renju Black: forbidden).
+    Overline = 1,
+    /// One stone that can still grow into a (blocked) two.
+    Block1 = 2,
+    /// One stone that can still grow into an open two.
+    Flex1 = 3,
+    /// A two that can become a blocked three.
+    Block2 = 4,
+    /// An open two: can become an open three.
+    Flex2 = 5,
+    /// A three that can become a four, not an open four.
+    Block3 = 6,
+    /// An open three: can become an open four.
+    Flex3 = 7,
+    /// A four: exactly one cell completes a five.
+    Block4 = 8,
+    /// An open four (or two fours on one line): two or more cells complete a five.
+    Flex4 = 9,
+    /// The stone completes a five.
+    Five = 10,
+}
+
+impl Pattern {
+    /// All patterns, weakest first.
+    pub const ALL: [Pattern; 11] = [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::Block1,
+        Pattern::Flex1,
+        Pattern::Block2,
+        Pattern::Flex2,
+        Pattern::Block3,
+        Pattern::Flex3,
+        Pattern::Block4,
+        Pattern::Flex4,
+        Pattern::Five,
+    ];
+
+    /// The pattern with discriminant `v` (`v` must be `< 11`).
+    #[inline]
+    pub const fn from_u8(v: u8) -> Pattern {
+        Pattern::ALL[v as usize]
+    }
+
+    /// What a pattern one stone *before* this one is (the recursion step of the module doc).
+    const fn demote(self) -> Pattern {
+        match self {
+            Pattern::Flex4 => Pattern::Flex3,
+            Pattern::Block4 => Pattern::Block3,
+            Pattern::Flex3 => Pattern::Flex2,
+            Pattern::Block3 => Pattern::Block2,
+            Pattern::Flex2 => Pattern::Flex1,
+            Pattern::Block2 => Pattern::Block1,
+            _ => Pattern::Dead,
+        }
+    }
+}
+
+/// What counts as a five along one line, for one colour. A [`Rule`] picks one per colour
+/// ([`FiveKind::of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FiveKind {
+    /// A run of five or more (freestyle; renju White).
+    FiveOrMore = 0,
+    /// A run of exactly five; six or more is an `Overline` (standard; renju Black).
+    Exact = 1,
+    /// Caro rule 8: a run of six or more, or exactly five not closed at both ends by opponent
+    /// stones (a wall does not close).
+    CaroOverline = 2,
+    /// Caro rule 9: exactly five not closed at both ends by opponent stones; six or more is an
+    /// `Overline`.
+    CaroExact = 3,
+}
+
+impl FiveKind {
+    /// All kinds.
+    pub const ALL: [FiveKind; 4] = [
+        FiveKind::FiveOrMore,
+        FiveKind::Exact,
+        FiveKind::CaroOverline,
+        FiveKind::CaroExact,
+    ];
+
+    /// The kind `rule` applies to `color`.
+    pub const fn of(rule: Rule, color: Color) -> FiveKind {
+        match rule {
+            Rule::Freestyle => FiveKind::FiveOrMore,
+            Rule::Standard => FiveKind::Exact,
+            Rule::Renju => match color {
+                Color::Black => FiveKind::Exact,
+                Color::White => FiveKind::FiveOrMore,
+            },
+            Rule::CaroOverline => FiveKind::CaroOverline,
+            Rule::Caro => FiveKind::CaroExact,
+        }
+    }
+
+    /// Whether a run of `len` through the centre with end cells `ends` (the cells just beyond
+    /// the run, `None` if beyond the window, which only happens for `len ≥ 6`) is a five for
+    /// colour `me`.
+    const fn is_five(self, len: usize, ends: [Cell; 2], opp: Cell) -> bool {
+        let closed = ends[0] as u8 == opp as u8 && ends[1] as u8 == opp as u8;
+        match self {
+            FiveKind::FiveOrMore => len >= 5,
+            FiveKind::Exact => len == 5,
+            FiveKind::CaroOverline => len >= 6 || (len == 5 && !closed),
+            FiveKind::CaroExact => len == 5 && !closed,
+        }
+    }
+
+    /// Whether a run of six or more is not a five for this kind.
+    const fn overline_void(self) -> bool {
+        matches!(self, FiveKind::Exact | FiveKind::CaroExact)
+    }
+}
+
+/// The run through the centre for the colour whose stones are `me` in `key`: its length
+/// (centre included) and the two end cells (`Wall` when beyond the window: only for runs ≥ 6).
+fn run(key: u32, me: Cell) -> (usize, [Cell; 2]) {
+    let mut len = 1;
+    let mut ends = [Cell::Wall; 2];
+    for (side, sign) in [(0, -1isize), (1, 1)] {
+        let mut k = 1;
+        while k <= HALF as isize && key_cell(key, sign * k) == me {
+            len += 1;
+            k += 1;
+        }
+        if k <= HALF as isize {
+            ends[side] = key_cell(key, sign * k);
+        }
+    }
+    (len, ends)
+}
+
+/// Replaces every cell beyond the first wall on each side by a wall: keys that agree on the
+/// canonical form have the same patterns.
+fn canonical(mut key: u32) -> u32 {
+    for sign in [-1isize, 1] {
+        let mut wall = false;
+        for k in 1..=HALF as isize {
+            let s = shift_of(sign * k);
+            if wall {
+                key |= 3 << s;
+            } else if (key >> s) & 3 == 3 {
+                wall = true;
+            }
+        }
+    }
+    key
+}
+
+/// Swaps Black and White in a key.
+#[inline]
+const fn swap_colors(key: u32) -> u32 {
+    const LOW: u32 = 0x5_5555;
+    ((key & LOW) << 1) | ((key >> 1) & LOW)
+}
+
+/// The pattern Black gets on the centre of the canonical `key` (memoised in `memo`, 0xFF = not
+/// yet known).
+fn black_pattern(kind: FiveKind, key: u32, memo: &mut [u8]) -> Pattern {
+    let m = memo[key as usize];
+    if m != 0xFF {
+        return Pattern::from_u8(m);
+    }
+    let five_with = |k: u32| {
+        let (len, ends) = run(k, Cell::Black);
+        kind.is_five(len, ends, Cell::White)
+    };
+    let (len, _) = run(key, Cell::Black);
+    let result = if five_with(key) {
+        Pattern::Five
+    } else if len >= 6 && kind.overline_void() {
+        Pattern::Overline
+    } else {
+        let empties = (-(HALF as isize)..=HALF as isize)
+            .filter(|&k| k != 0 && key_cell(key, k) == Cell::Empty)
+            .map(|k| key | 1 << shift_of(k));
+        let fives = empties.clone().filter(|&k| five_with(k)).count();
+        match fives {
+            0 => empties
+                .map(|k| black_pattern(kind, k, memo))
+                .max()
+                .map_or(Pattern::Dead, Pattern::demote),
+            1 => Pattern::Block4,
+            _ => Pattern::Flex4,
+        }
+    };
+    memo[key as usize] = result as u8;
+    result
+}
+
+/// The pattern table of one [`FiveKind`]: for every line key, Black's pattern in the low nibble
+/// and White's in the high nibble.
+pub struct PatternTable {
+    entries: Box<[u8; NUM_KEYS]>,
+}
+
+impl PatternTable {
+    fn build(kind: FiveKind) -> PatternTable {
+        let mut memo = vec![0xFFu8; NUM_KEYS];
+        let mut entries: Box<[u8; NUM_KEYS]> = vec![0u8; NUM_KEYS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("NUM_KEYS entries");
+        for (key, e) in entries.iter_mut().enumerate() {
+            let key = key as u32;
+            let black = black_pattern(kind, canonical(key), &mut memo);
+            let white = black_pattern(kind, canonical(swap_colors(key)), &mut memo);
+            *e = black as u8 | (white as u8) << 4;
+        }
+        PatternTable { entries }
+    }
+
+    /// The pattern `color` gets on the centre of `key`.
+    #[inline]
+    pub fn get(&self, key: u32, color: Color) -> Pattern {
+        Pattern::from_u8(self.raw(key, color))
+    }
+
+    /// [`PatternTable::get`] as its discriminant.
+    #[inline]
+    pub fn raw(&self, key: u32, color: Color) -> u8 {
+        (self.entries[(key & KEY_MASK) as usize] >> (4 * color as u32)) & 15
+    }
+
+    /// The raw entries: index with a line key, Black's pattern in the low nibble, White's in the
+    /// high one.
+    #[inline]
+    pub fn entries(&self) -> &[u8; NUM_KEYS] {
+        &self.entries
+    }
+}
+
+static TABLES: [LazyLock<PatternTable>; 4] = [
+    LazyLock::new(|| PatternTable::build(FiveKind::FiveOrMore)),
+    LazyLock::new(|| PatternTable::build(FiveKind::Exact)),
+    LazyLock::new(|| PatternTable::build(FiveKind::CaroOverline)),
+    LazyLock::new(|| PatternTable::build(FiveKind::CaroExact)),
+];
+
+/// The pattern table of `kind` (built at first call).
+#[inline]
+pub fn table(kind: FiveKind) -> &'static PatternTable {
+    &TABLES[kind as usize]
+}
+
+/// The combined class of a cell for one colour over its four lines, weakest first.
+///
+/// With `n(P)` the number of directions showing pattern `P` and `fours = n(Block4) + n(Flex4)`,
+/// the first matching line wins:
+///
+/// | class         | condition                                                           |
+/// |---------------|---------------------------------------------------------------------|
+/// | `Five`        | `n(Five) ≥ 1`                                                       |
+/// | `Forbid`      | renju Black only: `n(Overline) ≥ 1` or `fours ≥ 2` or `n(Flex3) ≥ 2` |
+/// | `DoubleFour`  | `fours ≥ 2`                                                         |
+/// | `Flex4`       | `n(Flex4) ≥ 1`                                                      |
+/// | `Block4Flex3` | `n(Block4) == 1` and `n(Flex3) ≥ 1` (four-three)                    |
+/// | `Block4Plus`  | `n(Block4) == 1` and `n(Block3) + n(Flex2) ≥ 1`                     |
+/// | `Block4`      | `n(Block4) == 1`                                                    |
+/// | `Flex3x2`     | `n(Flex3) ≥ 2` (double three)                                       |
+/// | `Flex3Plus`   | `n(Flex3) == 1` and `n(Block3) + n(Flex2) ≥ 1`                      |
+/// | `Flex3`       | `n(Flex3) == 1`                                                     |
+/// | `Block3Plus`  | `n(Block3) ≥ 1` and `n(Block3) + n(Flex2) ≥ 2`                      |
+/// | `Flex2x2`     | `n(Flex2) ≥ 2`                                                      |
+/// | `Block3`      | `n(Block3) == 1`                                                    |
+/// | `Flex2`       | `n(Flex2) == 1`                                                     |
+/// | `None`        | otherwise                                                           |
+///
+/// `Forbid` is a hint that the cell *may* be forbidden for renju Black; only
+/// [`crate::board::rule::renju_foul`] decides. A same-line double four (`X_XXX_X` filled in the
+/// middle) shows as `Flex4` and is *not* flagged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Pattern4 {
+    #[default]
+    None = 0,
+    Forbid = 1,
+    Flex2 = 2,
+    Block3 = 3,
+    Flex2x2 = 4,
+    Block3Plus = 5,
+    Flex3 = 6,
+    Flex3Plus = 7,
+    Flex3x2 = 8,
+    Block4 = 9,
+    Block4Plus = 10,
+    Block4Flex3 = 11,
+    Flex4 = 12,
+    DoubleFour = 13,
+    Five = 14,
+}
+
+impl Pattern4 {
+    /// Number of classes.
+    pub const COUNT: usize = 15;
+
+    /// All classes, weakest first.
+    pub const ALL: [Pattern4; Pattern4::COUNT] = [
+        Pattern4::None,
+        Pattern4::Forbid,
+        Pattern4::Flex2,
+        Pattern4::Block3,
+        Pattern4::Flex2x2,
+        Pattern4::Block3Plus,
+        Pattern4::Flex3,
+        Pattern4::Flex3Plus,
+        Pattern4::Flex3x2,
+        Pattern4::Block4,
+        Pattern4::Block4Plus,
+        Pattern4::Block4Flex3,
+        Pattern4::Flex4,
+        Pattern4::DoubleFour,
+        Pattern4::Five,
+    ];
+
+    /// The class with discriminant `v` (`v` must be `< 15`).
+    #[inline]
+    pub const fn from_u8(v: u8) -> Pattern4 {
+        Pattern4::ALL[v as usize]
+    }
+}
+
+/// The combined class of four directional patterns (see [`Pattern4`]); `renju_black` turns on
+/// the `Forbid` hint.
+pub fn combine(patterns: [Pattern; 4], renju_black: bool) -> Pattern4 {
+    let mut n = [0u8; 11];
+    for p in patterns {
+        n[p as usize] += 1;
+    }
+    let c = |p: Pattern| n[p as usize];
+    let fours = c(Pattern::Block4) + c(Pattern::Flex4);
+    let support = c(Pattern::Block3) + c(Pattern::Flex2);
+    if c(Pattern::Five) > 0 {
+        Pattern4::Five
+    } else if renju_black && (c(Pattern::Overline) > 0 || fours >= 2 || c(Pattern::Flex3) >= 2) {
+        Pattern4::Forbid
+    } else if fours >= 2 {
+        Pattern4::DoubleFour
+    } else if c(Pattern::Flex4) > 0 {
+        Pattern4::Flex4
+    } else if c(Pattern::Block4) > 0 {
+        if c(Pattern::Flex3) > 0 {
+            Pattern4::Block4Flex3
+        } else if support > 0 {
+            Pattern4::Block4Plus
+        } else {
+            Pattern4::Block4
+        }
+    } else if c(Pattern::Flex3) >= 2 {
+        Pattern4::Flex3x2
+    } else if c(Pattern::Flex3) == 1 {
+        if support > 0 {
+            Pattern4::Flex3Plus
+        } else {
+            Pattern4::Flex3
+        }
+    } else if c(Pattern::Block3) > 0 {
+        if support >= 2 {
+            Pattern4::Block3Plus
+        } else {
+            Pattern4::Block3
+        }
+    } else if c(Pattern::Flex2) >= 2 {
+        Pattern4::Flex2x2
+    } else if c(Pattern::Flex2) == 1 {
+        Pattern4::Flex2
+    } else {
+        Pattern4::None
+    }
+}
+
+/// Four directional patterns packed as nibbles, direction `d` at bits `4d..4d+4`: the index of
+/// the [`pattern4`] table.
+pub type Packed4 = u16;
+
+static PATTERN4: LazyLock<Box<[[u8; 1 << 16]; 2]>> = LazyLock::new(|| {
+    let mut t = Box::new([[0u8; 1 << 16]; 2]);
+    for (renju_black, row) in t.iter_mut().enumerate() {
+        for (packed, e) in row.iter_mut().enumerate() {
+            let ps: [Pattern; 4] =
+                std::array::from_fn(|d| Pattern::from_u8(((packed >> (4 * d)) & 15).min(10) as u8));
+            *e = combine(ps, renju_black == 1) as u8;
+        }
+    }
+    t
+});
+
+/// The combined class of the packed patterns `packed` ([`Packed4`]); `renju_black` selects the
+/// table with the `Forbid` hint.
+#[inline]
+pub fn pattern4(packed: Packed4, renju_black: bool) -> Pattern4 {
+    Pattern4::from_u8(PATTERN4[renju_black as usize][packed as usize])
+}
+
+/// The raw table behind [`pattern4`] (for the board's hot path).
+#[inline]
+pub(crate) fn pattern4_table(renju_black: bool) -> &'static [u8; 1 << 16] {
+    &PATTERN4[renju_black as usize]
+}
+
+/// Reads a line drawn as text and returns `color`'s pattern on its centre. Characters: `X`
+/// Black, `O` White, `_`/`.` empty, `#` wall; cells beyond the drawing are empty. The centre is
+/// the cell marked `*` (a stone of `color` is put there); without a `*`, every stone of `color`
+/// is tried as the centre (its stone taken out of the key) and they must all agree, otherwise
+/// this panics. Meant for tests and documentation.
+pub fn line_pattern(line: &str, kind: FiveKind, color: Color) -> Pattern {
+    let cells: Vec<Cell> = line
+        .chars()
+        .map(|c| match c {
+            'X' => Cell::Black,
+            'O' => Cell::White,
+            '#' => Cell::Wall,
+            '*' => color.stone(),
+            '_' | '.' => Cell::Empty,
+            other => panic!("unexpected {other:?} in line"),
+        })
+        .collect();
+    let centres: Vec<usize> = match line.find('*') {
+        Some(i) => vec![i],
+        None => (0..cells.len())
+            .filter(|&i| cells[i] == color.stone())
+            .collect(),
+    };
+    assert!(!centres.is_empty(), "no centre in {line:?}");
+    let patterns: Vec<Pattern> = centres
+        .iter()
+        .map(|&c| {
+            let mut key = 0u32;
+            for k in (-(HALF as isize)..=HALF as isize).filter(|&k| k != 0) {
+                let i = c as isize + k;
+                let cell = if i >= 0 && (i as usize) < cells.len() {
+                    cells[i as usize]
+                } else {
+                    Cell::Empty
+                };
+                key |= (cell as u32) << shift_of(k);
+            }
+            table(kind).get(key, color)
+        })
+        .collect();
+    assert!(
+        patterns.iter().all(|&p| p == patterns[0]),
+        "centres of {line:?} disagree: {patterns:?}"
+    );
+    patterns[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use FiveKind::*;
+    use Pattern::*;
+
+    fn check(kind: FiveKind, cases: &[(&str, Pattern)]) {
+        for &(line, want) in cases {
+            assert_eq!(
+                line_pattern(line, kind, Color::Black),
+                want,
+                "{kind:?} {line:?}"
+            );
+            let white: String = line
+                .chars()
+                .map(|c| match c {
+                    'X' => 'O',
+                    'O' => 'X',
+                    c => c,
+                })
+                .collect();
+            let white_kind = kind;
+            assert_eq!(
+                line_pattern(&white, white_kind, Color::White),
+                want,
+                "{kind:?} {white:?} (White)"
+            );
+        }
+    }
+
+    #[test]
+    fn key_layout() {
+        assert_eq!(shift_of(-5), 0);
+        assert_eq!(shift_of(-1), 8);
+        assert_eq!(shift_of(1), 10);
+        assert_eq!(shift_of(5), 18);
+        let key = (Cell::Black as u32) << shift_of(-1) | (Cell::Wall as u32) << shift_of(3);
+        assert_eq!(key_cell(key, -1), Cell::Black);
+        assert_eq!(key_cell(key, 3), Cell::Wall);
+        assert_eq!(key_cell(key, 2), Cell::Empty);
+        assert_eq!(canonical(key), key | 3 << shift_of(4) | 3 << shift_of(5));
+        assert_eq!(swap_colors(0b11_10_01_00), 0b11_01_10_00);
+    }
+
+    #[test]
+    fn freestyle_patterns() {
+        check(
+            FiveOrMore,
+            &[
+                ("XXXXX", Five),
+                ("XX*XX", Five),
+                ("XXX*XX", Five),
+                ("OXXXXXO", Five),
+                ("_XXXX_", Flex4),
+                ("#XXXX_", Block4),
+                ("OXXXX_", Block4),
+                ("X_XXX", Block4),
+                ("XX_XX", Block4),
+                ("X_X*X_X", Flex4),
+                ("_XXX_", Flex3),
+                ("_X_XX_", Flex3),
+                ("#XXX__", Block3),
+                ("OXXX__", Block3),
+                ("O_XXX_O", Block3),
+                ("#_XXX_#", Block3),
+                ("#XXX_#", Dead),
+                ("OXXXO", Dead),
+                ("_XX_", Flex2),
+                ("_X_X_", Flex2),
+                ("OXX___", Block2),
+                ("_X_", Flex1),
+                ("OX____", Block1),
+                ("OX___O", Dead),
+                ("#X___#", Dead),
+            ],
+        );
+    }
+
+    #[test]
+    fn exact_five_patterns() {
+        check(
+            Exact,
+            &[
+                ("XXXXX", Five),
+                ("XXXXXX", Overline),
+                ("XXX*XX", Overline),
+                ("X_XXX*", Block4), // filling the gap gives six: only the right end works
+                ("X_XX*X_X", Dead), // both completions make six
+                ("_XXXX_", Flex4),
+                ("X_XXX_", Block4),
+                ("X_X*X_X", Flex4), // two fours on one line
+                ("_XXX_", Flex3),
+                ("X_XXX_", Block4),
+                ("XX_XX*", Block3), // the gap gives six; only the right side can make five
+            ],
+        );
+        // Freestyle reads the same drawings differently.
+        assert_eq!(line_pattern("XXXXXX", FiveOrMore, Color::Black), Five);
+        assert_eq!(line_pattern("X_XX*X_X", FiveOrMore, Color::Black), Flex4);
+        assert_eq!(line_pattern("XX_XX*", FiveOrMore, Color::Black), Block4);
+    }
+
+    #[test]
+    fn caro_patterns() {
+        for kind in [CaroOverline, CaroExact] {
+            check(
+                kind,
+                &[
+                    ("XXXXX", Five),
+                    ("#XXXXX#", Five), // the edge does not block
+                    ("OXXXXX_", Five),
+                    ("OXXXXXO", Dead), // blocked at both ends: not a five
+                    ("OXXXX_O", Dead), // its only completion would be blocked
+                    ("OXXXX__", Block4),
+                    ("O_XXXX_O", Flex4),
+                    ("_XXX_", Flex3),
+                    ("OXXX__O", Dead), // every four it could make is void
+                    ("OXXX___", Block3),
+                ],
+            );
+        }
+        assert_eq!(line_pattern("OXXXXXXO", CaroOverline, Color::Black), Five);
+        assert_eq!(line_pattern("OXXXXXXO", CaroExact, Color::Black), Overline);
+        assert_eq!(line_pattern("_XXXXXX_", CaroExact, Color::Black), Overline);
+    }
+
+    #[test]
+    fn renju_kinds() {
+        assert_eq!(FiveKind::of(Rule::Renju, Color::Black), Exact);
+        assert_eq!(FiveKind::of(Rule::Renju, Color::White), FiveOrMore);
+        let k = FiveKind::of(Rule::Renju, Color::Black);
+        assert_eq!(line_pattern("XXX*XX", k, Color::Black), Overline);
+        let k = FiveKind::of(Rule::Renju, Color::White);
+        assert_eq!(line_pattern("OOO*OO", k, Color::White), Five);
+    }
+
+    #[test]
+    fn combined_classes() {
+        let c = |ps: [Pattern; 4], rb| combine(ps, rb);
+        assert_eq!(c([Five, Dead, Dead, Dead], false), Pattern4::Five);
+        assert_eq!(c([Five, Overline, Flex4, Flex4], true), Pattern4::Five);
+        assert_eq!(c([Block4, Block4, Dead, Dead], false), Pattern4::DoubleFour);
+        assert_eq!(c([Block4, Block4, Dead, Dead], true), Pattern4::Forbid);
+        assert_eq!(c([Overline, Dead, Dead, Dead], true), Pattern4::Forbid);
+        assert_eq!(c([Overline, Dead, Dead, Dead], false), Pattern4::None);
+        assert_eq!(c([Flex3, Flex3, Dead, Dead], true), Pattern4::Forbid);
+        assert_eq!(c([Flex3, Flex3, Dead, Dead], false), Pattern4::Flex3x2);
+        assert_eq!(c([Flex4, Flex3, Dead, Dead], true), Pattern4::Flex4);
+        assert_eq!(c([Block4, Flex3, Dead, Dead], true), Pattern4::Block4Flex3);
+        assert_eq!(c([Block4, Flex2, Dead, Dead], false), Pattern4::Block4Plus);
+        assert_eq!(c([Block4, Flex1, Dead, Dead], false), Pattern4::Block4);
+        assert_eq!(c([Flex3, Block3, Dead, Dead], false), Pattern4::Flex3Plus);
+        assert_eq!(c([Flex3, Block2, Dead, Dead], false), Pattern4::Flex3);
+        assert_eq!(c([Block3, Flex2, Dead, Dead], false), Pattern4::Block3Plus);
+        assert_eq!(c([Block3, Block3, Dead, Dead], false), Pattern4::Block3Plus);
+        assert_eq!(c([Block3, Block2, Dead, Dead], false), Pattern4::Block3);
+        assert_eq!(c([Flex2, Flex2, Dead, Dead], false), Pattern4::Flex2x2);
+        assert_eq!(c([Flex2, Block2, Dead, Dead], false), Pattern4::Flex2);
+        assert_eq!(c([Flex1, Block2, Block1, Dead], false), Pattern4::None);
+        for packed in [0x0000u16, 0x9a10, 0x7761, 0x8800] {
+            let ps: [Pattern; 4] =
+                std::array::from_fn(|d| Pattern::from_u8(((packed >> (4 * d)) & 15) as u8));
+            for rb in [false, true] {
+                assert_eq!(pattern4(packed, rb), combine(ps, rb));
+            }
+        }
+    }
+
+    #[test]
+    fn tables_agree_with_direct_evaluation_on_colour_swap() {
+        // White's nibble of a key equals Black's nibble of the colour-swapped key.
+        for kind in FiveKind::ALL {
+            let t = table(kind);
+            for key in (0..NUM_KEYS as u32).step_by(997) {
+                assert_eq!(
+                    t.get(key, Color::White),
+                    t.get(swap_colors(key), Color::Black)
+                );
+                assert_eq!(
+                    t.get(key, Color::Black),
+                    t.get(canonical(key), Color::Black)
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! Board tests: incremental state against recomputation over random games, patterns read from
+//! ASCII boards, candidates.
+
+use super::*;
+use rand_xoshiro::rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+fn board(text: &str, rule: Rule) -> Board {
+    Board::from_grid(&Grid::from_ascii(text).unwrap(), rule)
+}
+
+/// Random walks of makes and undos (with a few blocked cells first), checking the incremental
+/// state after every step and that a full undo restores the starting key. Returns the number of
+/// checked steps.
+fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: usize) -> usize {
+    let mut rng =
+        Xoshiro256PlusPlus::seed_from_u64((width * 100 + height) as u64 * 10 + rule.code() as u64);
+    let mut checked = 0;
+    for _ in 0..walks {
+        let mut b = Board::new(width, height, rule);
+        let cells: Vec<Pos> = b.grid().positions().collect();
+        for _ in 0..rng.next_u64() % 4 {
+            let p = cells[(rng.next_u64() % cells.len() as u64) as usize];
+            if b.is_empty(p) {
+                b.block(p);
+            }
+        }
+        b.check_consistency().unwrap();
+        let start_hash = b.hash();
+        let mut color = Color::Black;
+        for _ in 0..steps {
+            let r = rng.next_u64();
+            if r % 4 == 0 && b.move_count() > 0 {
+                let (_, c) = b.undo().unwrap();
+                color = c;
+            } else {
+                // Mostly near the stones, so that lines fill up and fours and fives appear.
+                let near: Vec<Pos> = b.candidates().collect();
+                let pool: Vec<Pos> = if near.is_empty() || r % 7 == 0 {
+                    cells.iter().copied().filter(|&p| b.is_empty(p)).collect()
+                } else {
+                    near
+                };
+                if pool.is_empty() {
+                    continue;
+                }
+                let p = pool[((r >> 8) % pool.len() as u64) as usize];
+                let before = b.hash_after(p, color);
+                b.make(p, color);
+                assert_eq!(b.hash(), before);
+                color = color.opp();
+            }
+            if let Err(e) = b.check_consistency() {
+                panic!("{rule:?} {width}x{height}: {e}\n{:?}", b.grid());
+            }
+            checked += 1;
+        }
+        while b.undo().is_some() {}
+        assert_eq!(b.hash(), start_hash);
+        b.check_consistency().unwrap();
+    }
+    checked
+}
+
+#[test]
+fn random_make_undo_15_and_20_every_rule() {
+    for rule in Rule::ALL {
+        assert_eq!(random_walks(15, 15, rule, 6, 300), 1800);
+        assert_eq!(random_walks(20, 20, rule, 4, 300), 1200);
+    }
+}
+
+#[test]
+fn random_make_undo_small_large_and_rectangular() {
+    for rule in Rule::ALL {
+        random_walks(7, 7, rule, 10, 120);
+        random_walks(5, 9, rule, 10, 80);
+        random_walks(32, 32, rule, 2, 400);
+    }
+}
+
+#[test]
+fn undo_below_a_block_restores_patterns() {
+    for rule in Rule::ALL {
+        let mut b = Board::new(15, 15, rule);
+        b.make(Pos::new(7, 7), Color::Black);
+        b.make(Pos::new(8, 7), Color::White);
+        b.make(Pos::new(7, 8), Color::Black);
+        b.block(Pos::new(7, 9));
+        b.check_consistency().unwrap();
+        b.make(Pos::new(6, 7), Color::White);
+        b.undo();
+        b.undo();
+        b.check_consistency().unwrap();
+        b.undo();
+        b.undo();
+        b.check_consistency().unwrap();
+        b.recompute();
+        b.make(Pos::new(3, 3), Color::Black);
+        b.undo();
+        b.check_consistency().unwrap();
+    }
+}
+
+#[test]
+fn zobrist_hash_follows_the_stones() {
+    let mut b = Board::new(15, 15, Rule::Freestyle);
+    assert_eq!(b.hash(), 0);
+    let (p, q) = (Pos::new(3, 4), Pos::new(4, 4));
+    b.make(p, Color::Black);
+    b.make(q, Color::White);
+    assert_eq!(
+        b.hash(),
+        zobrist::key(p, Color::Black) ^ zobrist::key(q, Color::White)
+    );
+    let mut c = Board::new(15, 15, Rule::Freestyle);
+    c.make(q, Color::White);
+    c.make(p, Color::Black);
+    assert_eq!(b.hash(), c.hash(), "order does not matter");
+    b.block(Pos::new(0, 0));
+    assert_eq!(b.hash(), c.hash(), "blocked cells are not hashed");
+}
+
+#[test]
+fn freestyle_threats_on_a_board() {
+    let b = board(
+        "   a b c d e f g h i
+         1 . . . . . . . . .
+         2 . . . . . . . . .
+         3 . . X X X . . . .
+         4 . . . . . . . . .
+         5 . . . . . . . . .
+         6 . . O O O O . . .
+         7 . . . . . . . . .
+         8 . . . . . . . . .
+         9 . . . . . . . . .",
+        Rule::Freestyle,
+    );
+    let (b1, e3) = (Pos::new(1, 2), Pos::new(5, 2));
+    assert_eq!(b.pattern(b1, 0, Color::Black), Pattern::Flex4);
+    assert_eq!(b.pattern4(b1, Color::Black), Pattern4::Flex4);
+    assert_eq!(b.pattern4(e3, Color::Black), Pattern4::Flex4);
+    assert_eq!(b.pattern4(Pos::new(6, 2), Color::Black), Pattern4::Block4);
+    assert_eq!(b.pattern4(Pos::new(1, 5), Color::White), Pattern4::Five);
+    assert_eq!(b.pattern4(Pos::new(6, 5), Color::White), Pattern4::Five);
+    assert_eq!(b.p4_count(Color::White, Pattern4::Five), 2);
+    assert_eq!(b.p4_count(Color::Black, Pattern4::Five), 0);
+    assert_eq!(b.p4_count(Color::Black, Pattern4::Flex4), 2);
+    // Left of the O four Black has only two cells up to the edge: nothing.
+    assert_eq!(b.pattern(Pos::new(1, 5), 0, Color::Black), Pattern::Dead);
+    let total: u16 = b.p4_counts(Color::Black).iter().sum();
+    assert_eq!(total as usize, b.grid().empty_count());
+}
+
+#[test]
+fn standard_overline_is_no_five() {
+    let text = "
+        . . . . . . . . . . .
+        . X X X . X X . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .";
+    let gap = Pos::new(4, 1);
+    assert_eq!(
+        board(text, Rule::Freestyle).pattern4(gap, Color::Black),
+        Pattern4::Five
+    );
+    let b = board(text, Rule::Standard);
+    assert_eq!(b.pattern(gap, 0, Color::Black), Pattern::Overline);
+    assert_eq!(b.pattern4(gap, Color::Black), Pattern4::None);
+    assert_eq!(b.p4_count(Color::Black, Pattern4::Five), 0);
+    // Renju: an overline point is a possible foul for Black, White's is a five.
+    let b = board(text, Rule::Renju);
+    assert_eq!(b.pattern4(gap, Color::Black), Pattern4::Forbid);
+    let w = board(&text.replace('X', "O"), Rule::Renju);
+    assert_eq!(w.pattern4(gap, Color::White), Pattern4::Five);
+}
+
+#[test]
+fn caro_blocked_five_is_no_five() {
+    let text = "
+        . . . . . . . . .
+        . O X X X X . O .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+    let end = Pos::new(6, 1);
+    for rule in [Rule::Caro, Rule::CaroOverline] {
+        let b = board(text, rule);
+        assert_eq!(b.pattern(end, 0, Color::Black), Pattern::Dead, "{rule:?}");
+        assert_eq!(b.pattern4(end, Color::Black), Pattern4::None);
+    }
+    let b = board(text, Rule::Freestyle);
+    assert_eq!(b.pattern4(end, Color::Black), Pattern4::Five);
+    // At the board edge the five stands.
+    let edge = "
+        X X X X . O
+        . . . . . .
+        . . . . . .
+        . . . . . .
+        . . . . . .";
+    let b = board(edge, Rule::Caro);
+    assert_eq!(b.pattern4(Pos::new(4, 0), Color::Black), Pattern4::Five);
+}
+
+#[test]
+fn renju_forbid_hints() {
+    let b = board(
+        "   a b c d e f g h i
+         1 . . . . . . . . .
+         2 . . . . . . . . .
+         3 . . . X . . . . .
+         4 . . . X . . . . .
+         5 . . . . . X X . .
+         6 . . . . . . . . .
+         7 . . . . . . . . .
+         8 . . . . . . . . .
+         9 . . . . . . . . .",
+        Rule::Renju,
+    );
+    let p = Pos::new(3, 4); // d5: open three both ways
+    assert_eq!(b.pattern(p, 0, Color::Black), Pattern::Flex3);
+    assert_eq!(b.pattern(p, 1, Color::Black), Pattern::Flex3);
+    assert_eq!(b.pattern4(p, Color::Black), Pattern4::Forbid);
+    let f = board(&b.grid().to_ascii(), Rule::Freestyle);
+    assert_eq!(f.pattern4(p, Color::Black), Pattern4::Flex3x2);
+}
+
+#[test]
+fn candidates_are_empty_cells_near_stones() {
+    let mut b = Board::new(15, 15, Rule::Freestyle);
+    assert_eq!(b.candidates().count(), 0);
+    b.make(Pos::new(0, 0), Color::Black);
+    let c: Vec<Pos> = b.candidates().collect();
+    assert_eq!(c.len(), 8);
+    assert!(c.iter().all(|p| p.x() <= 2 && p.y() <= 2));
+    b.make(Pos::new(7, 7), Color::White);
+    assert_eq!(b.candidates().count(), 8 + 24);
+    assert_eq!(b.near(Pos::new(9, 9)), 1);
+    assert_eq!(b.near(Pos::new(10, 9)), 0);
+    b.undo();
+    assert_eq!(b.candidates().count(), 8);
+    assert_eq!(
+        b.bbox(),
+        BBox {
+            x0: 0,
+            y0: 0,
+            x1: 0,
+            y1: 0
+        }
+    );
+}
+
+#[test]
+fn bench_helper_runs() {
+    let (n, secs) = bench_make_undo(1000);
+    assert_eq!(n, 1000);
+    assert!(secs >= 0.0);
+}
