@@ -95,7 +95,7 @@ impl<'a> Searcher<'a> {
     /// The transposition key of the position with `us` to move.
     #[inline]
     pub fn key(&self, us: Color) -> u64 {
-        let k = super::position_key(self.board);
+        let k = self.board.hash();
         if us == Color::White {
             k ^ SIDE_KEY
         } else {

@@ -113,19 +113,6 @@ pub fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
-/// An order-independent key of the stones on the board (stand-in until the board keeps one).
-pub fn position_key(board: &Board) -> u64 {
-    let mut k = 0u64;
-    for &(p, c) in board.history() {
-        let mut z = (p.0 as u64) << 1 | c.index() as u64;
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        k ^= z ^ (z >> 31);
-    }
-    k
-}
-
 struct RootMove {
     pos: Pos,
     score: i32,
