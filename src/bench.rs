@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Depth searched when none is given.
-pub const DEFAULT_DEPTH: u32 = 8;
+pub const DEFAULT_DEPTH: u32 = 9;
 /// Transposition table size, cleared before each position.
 const TT_BYTES: usize = 16 << 20;
 /// Make/undo pairs timed by the micro benchmark.
@@ -31,61 +31,67 @@ const POSITIONS: &[BenchPosition] = &[
         name: "freestyle15-opening",
         rule: Rule::Freestyle,
         size: 15,
-        moves: "7,7 8,8 8,6 6,8 9,7 7,6",
+        moves: "7,7 8,8 8,6 6,8",
+    },
+    BenchPosition {
+        name: "freestyle15-sword",
+        rule: Rule::Freestyle,
+        size: 15,
+        moves: "7,7 8,7 7,8 7,6 8,9 6,7",
     },
     BenchPosition {
         name: "freestyle15-middle",
         rule: Rule::Freestyle,
         size: 15,
-        moves: "7,7 8,7 7,8 7,6 8,9 6,7 9,10 10,11 6,9 5,8 8,10 9,8 10,9 11,8",
-    },
-    BenchPosition {
-        name: "freestyle15-fight",
-        rule: Rule::Freestyle,
-        size: 15,
-        moves: "7,7 7,8 8,8 6,6 9,9 10,10 8,7 8,9 6,8 9,6 5,9 4,10 9,7 10,7 7,9 6,10",
+        moves: "7,7 7,8 8,8 6,6 9,9 10,10 8,7 8,9",
     },
     BenchPosition {
         name: "freestyle20-opening",
         rule: Rule::Freestyle,
         size: 20,
-        moves: "10,10 11,10 10,11 12,9 9,12 8,13 11,12",
+        moves: "10,10 11,10 10,11 12,9",
     },
     BenchPosition {
         name: "freestyle20-middle",
         rule: Rule::Freestyle,
         size: 20,
-        moves: "10,10 11,11 9,11 11,9 11,10 12,10 9,9 8,8 10,9 10,8 9,10 12,11",
+        moves: "10,10 11,11 9,11 11,9 11,10 12,10",
     },
     BenchPosition {
         name: "standard15-opening",
         rule: Rule::Standard,
         size: 15,
-        moves: "7,7 6,8 8,6 6,6 6,7 8,8 5,7",
+        moves: "7,7 6,8 8,6 6,6 6,7 8,8",
     },
     BenchPosition {
         name: "standard15-middle",
         rule: Rule::Standard,
         size: 15,
-        moves: "7,7 8,8 6,8 8,6 8,7 9,7 7,9 7,8 6,10 5,11 6,9 6,11",
+        moves: "7,7 8,8 6,8 8,6 8,7 9,7",
     },
     BenchPosition {
         name: "renju15-opening",
         rule: Rule::Renju,
         size: 15,
-        moves: "7,7 8,6 8,8 6,6 9,9 10,10 7,9",
+        moves: "7,7 8,6 8,8 6,6",
     },
     BenchPosition {
         name: "renju15-middle",
         rule: Rule::Renju,
         size: 15,
-        moves: "7,7 7,6 8,8 6,6 6,8 9,9 5,9 4,10 8,6 5,7 9,7 10,7 8,7 8,5",
+        moves: "7,7 7,6 8,8 6,6 6,8 9,9",
+    },
+    BenchPosition {
+        name: "caro15-opening",
+        rule: Rule::Caro,
+        size: 15,
+        moves: "7,7 8,8 8,6 6,8",
     },
     BenchPosition {
         name: "caro15-middle",
         rule: Rule::Caro,
         size: 15,
-        moves: "7,7 8,7 7,8 7,6 6,9 5,10 8,9 6,8 9,9 10,9 9,8",
+        moves: "7,7 8,7 7,8 7,6 6,9 5,10",
     },
 ];
 

@@ -688,3 +688,32 @@ fn standard_vcf_in_two_fours() {
         &["8,6", "8,7", "7,6"],
     );
 }
+
+#[test]
+fn node_limited_search_is_reproducible() {
+    let text = "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . X . . . . . . . .
+        . . . . . . . X O . . . . . .
+        . . . . . . O X O . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .";
+    for rule in Rule::ALL {
+        let a = search(rule, text, Color::White, 30_000);
+        let b = search(rule, text, Color::White, 30_000);
+        assert_eq!(a, b, "{rule:?}");
+        assert_eq!(
+            a.nodes, 30_000,
+            "{rule:?}: the node budget is spent exactly"
+        );
+    }
+}

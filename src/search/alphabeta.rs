@@ -145,7 +145,7 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         self.board.make(p, us);
         let v = if depth <= 0 {
-            -self.qsearch(ply + 1, -beta, -alpha, us.opp())
+            -self.qsearch(ply + 1, -beta, -alpha, us.opp(), true)
         } else {
             -self.alphabeta(ply + 1, depth, -beta, -alpha, us.opp(), pv_node)
         };
@@ -216,7 +216,7 @@ impl<'a> Searcher<'a> {
             Settled::Open => {}
         }
         if depth <= 0 {
-            return self.quiesce(ply, alpha, beta, us, &q);
+            return self.quiesce(ply, alpha, beta, us, &q, true);
         }
 
         let key = self.key(us);
@@ -378,8 +378,9 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Quiescence: scans the node, settles forced cases, then plays continuous fours.
-    pub fn qsearch(&mut self, ply: usize, alpha: i32, beta: i32, us: Color) -> i32 {
+    /// Quiescence: settles forced cases, then lets the attacker (`attack`: the side to move at
+    /// the horizon) play continuous fours; the defender only blocks or stands pat.
+    pub fn qsearch(&mut self, ply: usize, alpha: i32, beta: i32, us: Color, attack: bool) -> i32 {
         self.stack.frames[ply].pv_len = 0;
         if self.visit() {
             return 0;
@@ -391,15 +392,29 @@ impl<'a> Searcher<'a> {
         }
         match self.settle(ply, us, &q) {
             Settled::Score(v) => v,
-            Settled::Forced(p) => self.forced(ply, 0, alpha, beta, us, p, false),
-            Settled::Open => self.quiesce(ply, alpha, beta, us, &q),
+            Settled::Forced(p) => {
+                self.board.make(p, us);
+                let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp(), !attack);
+                self.board.undo();
+                self.stack.update_pv(ply, p);
+                v
+            }
+            Settled::Open => self.quiesce(ply, alpha, beta, us, &q, attack),
         }
     }
 
     /// The VCF part of the quiescence for a scanned node with nothing forced.
-    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, us: Color, q: &Quick) -> i32 {
+    fn quiesce(
+        &mut self,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        us: Color,
+        q: &Quick,
+        attack: bool,
+    ) -> i32 {
         let stand = q.eval;
-        if stand >= beta || !q.own_fours {
+        if stand >= beta || !q.own_fours || !attack {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -426,7 +441,7 @@ impl<'a> Searcher<'a> {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
             self.board.make(m.pos, us);
-            let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp());
+            let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp(), false);
             self.board.undo();
             if self.stopped {
                 return 0;
