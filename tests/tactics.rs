@@ -717,3 +717,38 @@ fn node_limited_search_is_reproducible() {
         );
     }
 }
+
+#[test]
+fn vcf_of_six_fours_on_a_staircase() {
+    // 20x20, Black to move. A staircase of closed threes: 9,1 (row 1, White 10,1), 9,4
+    // (column 9, White 9,5), 6,4 (row 4, White 5,4), 6,7 (column 6, White 6,8), 9,7 (row 7,
+    // White 10,7), then 9,10 is an open four on column 9. Each four's stone is the third stone
+    // of the next line; White stones on 8,3 7,6 8,8 10,2 close the diagonals the staircase
+    // would otherwise open. Must be found by the root VCF within a small node budget.
+    expect_win(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . O . . . . . . . . . O
+        . . . . . O X X X . . . . . . . . . . .
+        . . . . . . . . . X O . . . . . . . . .
+        . . . . . . O . O X . . . . . . . . . .
+        . . . . . . . X X . O . . . . . . . . .
+        . . . . . . X . . . . . . . . . . . . .
+        . . . . . . X O . . . . . . . . . . . .
+        . . . . . O . X X . . . . . . . . . . .
+        . . . . . . . . O X . . . . . . . . . .
+        . . . . . . . . . X . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . . O
+        O . . . . . . . . . . . . . . . . O . .",
+        2_000,
+        &["9,1"],
+    );
+}

@@ -60,6 +60,8 @@ pub(crate) struct Searcher<'a> {
     pub stack: Stack,
     pub history: History,
     pub vcf_fail: Vec<u64>,
+    /// Ply of the five that ends the last VCF found.
+    pub vcf_mate_ply: usize,
     lmr: [[u8; 64]; 64],
 }
 
@@ -88,6 +90,7 @@ impl<'a> Searcher<'a> {
             stack: Stack::new(),
             history: History::new(),
             vcf_fail: vec![0; 1 << 16],
+            vcf_mate_ply: 0,
             lmr,
         }
     }

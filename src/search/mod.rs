@@ -236,7 +236,7 @@ fn root_search(
         let pv = f.pv[..f.pv_len].to_vec();
         if let Some(&best) = pv.first() {
             if legal(best) {
-                let score = MATE - pv.len() as i32;
+                let score = MATE - s.vcf_mate_ply as i32;
                 return SearchResult {
                     best,
                     score,

@@ -34,6 +34,7 @@ impl Searcher<'_> {
                 movepick::find_win3(moves, caro)
             };
             self.set_pv(ply, p);
+            self.vcf_mate_ply = ply + if q.own_five { 1 } else { 3 };
             return true;
         }
         if q.opp_fives >= 2 || fours == 0 || !q.own_fours {
@@ -97,6 +98,7 @@ impl Searcher<'_> {
         let them = us.opp();
         let (count, q) = self.fives_around(last, us);
         if count >= 2 {
+            self.vcf_mate_ply = ply + 2;
             return true;
         }
         if count == 0 {
@@ -107,6 +109,7 @@ impl Searcher<'_> {
             && rule::renju_foul(self.board.grid(), q).is_some()
         {
             // Black cannot block on a forbidden point.
+            self.vcf_mate_ply = ply + 2;
             return true;
         }
         self.board.make(q, them);
