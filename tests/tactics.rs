@@ -752,3 +752,28 @@ fn vcf_of_six_fours_on_a_staircase() {
         &["9,1"],
     );
 }
+
+#[test]
+#[ignore = "needs the exact rule::renju_foul from branch `rules` (stub says every move is legal)"]
+fn renju_black_does_not_play_a_double_three() {
+    // Black to move. 7,7 makes two open threes (row 7 and column 7): a win in freestyle
+    // (double_three_wins_in_freestyle), a foul for Black in renju.
+    let text = "
+        . . . . . . . . . . . . . . .
+        . O . . . . . . . . . . . . .
+        . . . . . . . . . . . . O . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . X X . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . O . . . . . . . . . . . O
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .";
+    let r = search(Rule::Renju, text, Color::Black, N);
+    assert_ne!(r.best.to_string(), "7,7");
+}
