@@ -111,7 +111,9 @@ pub struct Board {
     p4_count: [[u16; Pattern4::COUNT]; 2],
     near: [u8; NUM_CELLS],
     /// Pattern table entries for Black's and White's five kind ([`pattern::PatternTable::entries`]).
-    tables: [&'static [u8; pattern::NUM_KEYS]; 2],
+    tables: [&'static [u8]; 2],
+    /// Line key → table entry index.
+    half_index: &'static pattern::HalfIndex,
     p4_tables: [&'static [u8; 1 << 16]; 2],
 }
 
@@ -140,6 +142,7 @@ impl Board {
             near: [0; NUM_CELLS],
             tables,
             p4_tables,
+            half_index: pattern::half_index(),
         };
         board.recompute();
         board
@@ -359,32 +362,28 @@ impl Board {
                 // `p` is at offset -k from the cell k steps ahead, +k from the one behind.
                 let q = (i + dir * k) as usize;
                 self.keys[q][d] ^= v << shift_of(-k);
-                let empty = self.grid.get(Pos(q as u16)) == Cell::Empty;
-                self.set_pattern(q, d, empty);
+                if self.grid.get(Pos(q as u16)) == Cell::Empty {
+                    self.set_pattern(q, d);
+                }
                 let q = (i - dir * k) as usize;
                 self.keys[q][d] ^= v << shift_of(k);
-                let empty = self.grid.get(Pos(q as u16)) == Cell::Empty;
-                self.set_pattern(q, d, empty);
+                if self.grid.get(Pos(q as u16)) == Cell::Empty {
+                    self.set_pattern(q, d);
+                }
             }
         }
     }
 
-    /// Recomputes the pattern of cell `q` in direction `d` for both colours and its class;
-    /// `counted` says whether the cell is empty: only then do its patterns change (occupied
-    /// cells keep theirs for undo) and its class move between the `p4_count` buckets. Written
-    /// without data-dependent branches except for the (rare) class change.
+    /// Recomputes the pattern of the empty cell `q` in direction `d` for both colours, its class
+    /// and the class counts. (Measured: skipping the class lookup when the pattern is unchanged
+    /// is slower, the branch mispredicts.)
     #[inline(always)]
-    fn set_pattern(&mut self, q: usize, d: usize, counted: bool) {
-        let key = self.keys[q][d];
+    fn set_pattern(&mut self, q: usize, d: usize) {
+        let index = self.half_index.index(self.keys[q][d]);
         let shift = 4 * d as u32;
         for c in 0..2 {
-            let pat = ((self.tables[c][(key & pattern::KEY_MASK) as usize] >> (4 * c)) & 15) as u16;
-            let old = self.pats[q][c];
-            let packed = if counted {
-                (old & !(15 << shift)) | pat << shift
-            } else {
-                old
-            };
+            let pat = ((self.tables[c][index] >> (4 * c)) & 15) as u16;
+            let packed = (self.pats[q][c] & !(15 << shift)) | pat << shift;
             self.pats[q][c] = packed;
             let new = self.p4_tables[c][packed as usize];
             let prev = std::mem::replace(&mut self.p4[q][c], new);
@@ -401,7 +400,7 @@ impl Board {
         for c in 0..2 {
             let mut packed = 0u16;
             for d in 0..4 {
-                let e = self.tables[c][(self.keys[q][d] & pattern::KEY_MASK) as usize];
+                let e = self.tables[c][self.half_index.index(self.keys[q][d])];
                 packed |= (((e >> (4 * c)) & 15) as u16) << (4 * d);
             }
             self.pats[q][c] = packed;

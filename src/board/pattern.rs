@@ -37,9 +37,12 @@
 //!
 //! # Tables
 //!
-//! One table per [`FiveKind`], indexed by the 20-bit key, each entry a byte: Black's pattern in
-//! the low nibble, White's in the high nibble ([`PatternTable::get`]). Built lazily at first use
-//! (memoised recursion over the canonical keys; a few milliseconds each).
+//! Cells beyond a wall cannot matter, so a key is first reduced to its *canonical* form (all
+//! cells beyond the first wall on each side made walls): 364 canonical halves per side. A
+//! 2 × 1024-entry [`HalfIndex`] maps each half of a key to its canonical index, and one table
+//! per [`FiveKind`] holds a byte per pair of canonical halves (364² = 132 496 entries): Black's
+//! pattern in the low nibble, White's in the high nibble ([`PatternTable::get`]). Tables are
+//! built lazily at first use by a memoised recursion over the canonical keys.
 //!
 //! # Combined class
 //!
@@ -260,13 +263,20 @@ fn black_pattern(kind: FiveKind, key: u32, memo: &mut [u8]) -> Pattern {
     } else if len >= 6 && kind.overline_void() {
         Pattern::Overline
     } else {
-        let empties = (-(HALF as isize)..=HALF as isize)
-            .filter(|&k| k != 0 && key_cell(key, k) == Cell::Empty)
-            .map(|k| key | 1 << shift_of(k));
-        let fives = empties.clone().filter(|&k| five_with(k)).count();
-        match fives {
-            0 => empties
-                .map(|k| black_pattern(kind, k, memo))
+        // The keys with one more Black stone on an empty cell of the window.
+        let mut children = [0u32; 2 * HALF];
+        let mut n = 0;
+        for k in (-(HALF as isize)..=HALF as isize).filter(|&k| k != 0) {
+            if key_cell(key, k) == Cell::Empty {
+                children[n] = key | 1 << shift_of(k);
+                n += 1;
+            }
+        }
+        let children = &children[..n];
+        match children.iter().filter(|&&c| five_with(c)).count() {
+            0 => children
+                .iter()
+                .map(|&c| black_pattern(kind, c, memo))
                 .max()
                 .map_or(Pattern::Dead, Pattern::demote),
             1 => Pattern::Block4,
@@ -277,24 +287,87 @@ fn black_pattern(kind: FiveKind, key: u32, memo: &mut [u8]) -> Pattern {
     result
 }
 
-/// The pattern table of one [`FiveKind`]: for every line key, Black's pattern in the low nibble
-/// and White's in the high nibble.
+/// Bits of one half (5 cells) of a line key.
+const HALF_BITS: u32 = 2 * HALF as u32;
+/// Number of values of one half of a line key.
+const HALF_KEYS: usize = 1 << HALF_BITS;
+/// Number of canonical halves (walls only as a suffix away from the centre): 1+3+…+3^5.
+pub const CANONICAL_HALVES: usize = 364;
+/// Entries of a [`PatternTable`]: one per pair of canonical halves.
+pub const TABLE_LEN: usize = CANONICAL_HALVES * CANONICAL_HALVES;
+
+/// Maps each half of a line key to the index of its canonical form: `[0]` the left half (bits
+/// 0..10) premultiplied by [`CANONICAL_HALVES`], `[1]` the right half (bits 10..20). The table
+/// index of a key is `half[0][key & 0x3FF] + half[1][key >> 10]` ([`HalfIndex::index`]).
+pub struct HalfIndex {
+    half: [[u32; HALF_KEYS]; 2],
+    /// The canonical halves in index order: `[0]` left, `[1]` right (already shifted).
+    canon: [Vec<u32>; 2],
+}
+
+impl HalfIndex {
+    fn build() -> HalfIndex {
+        let mut half = [[0u32; HALF_KEYS]; 2];
+        let mut canon: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+        for (side, shift) in [(0usize, 0u32), (1, HALF_BITS)] {
+            let canon_of = |h: u32| canonical(h << shift);
+            canon[side] = (0..HALF_KEYS as u32)
+                .map(|h| h << shift)
+                .filter(|&k| canonical(k) == k)
+                .collect();
+            assert_eq!(canon[side].len(), CANONICAL_HALVES);
+            let scale = if side == 0 {
+                CANONICAL_HALVES as u32
+            } else {
+                1
+            };
+            for h in 0..HALF_KEYS as u32 {
+                let i = canon[side]
+                    .binary_search(&canon_of(h))
+                    .expect("canonical half");
+                half[side][h as usize] = i as u32 * scale;
+            }
+        }
+        HalfIndex { half, canon }
+    }
+
+    /// The [`PatternTable`] entry index of a line key.
+    #[inline]
+    pub fn index(&self, key: u32) -> usize {
+        (self.half[0][(key & (HALF_KEYS as u32 - 1)) as usize]
+            + self.half[1][((key >> HALF_BITS) & (HALF_KEYS as u32 - 1)) as usize]) as usize
+    }
+}
+
+static HALF_INDEX: LazyLock<Box<HalfIndex>> = LazyLock::new(|| Box::new(HalfIndex::build()));
+
+/// The key → entry index map shared by all pattern tables.
+#[inline]
+pub fn half_index() -> &'static HalfIndex {
+    &HALF_INDEX
+}
+
+/// The pattern table of one [`FiveKind`]: for every canonical line key, Black's pattern in the
+/// low nibble and White's in the high nibble. Keys are mapped to entries by [`HalfIndex`], so
+/// the table is 132 KB instead of 1 MB and stays in cache.
 pub struct PatternTable {
-    entries: Box<[u8; NUM_KEYS]>,
+    entries: Box<[u8]>,
 }
 
 impl PatternTable {
+    /// Evaluates every canonical key (walls contiguous from the window ends: 364 × 364 of
+    /// them) with the memoised recursion.
     fn build(kind: FiveKind) -> PatternTable {
+        let hi = half_index();
         let mut memo = vec![0xFFu8; NUM_KEYS];
-        let mut entries: Box<[u8; NUM_KEYS]> = vec![0u8; NUM_KEYS]
-            .into_boxed_slice()
-            .try_into()
-            .expect("NUM_KEYS entries");
-        for (key, e) in entries.iter_mut().enumerate() {
-            let key = key as u32;
-            let black = black_pattern(kind, canonical(key), &mut memo);
-            let white = black_pattern(kind, canonical(swap_colors(key)), &mut memo);
-            *e = black as u8 | (white as u8) << 4;
+        let mut entries = vec![0u8; TABLE_LEN].into_boxed_slice();
+        for (li, &l) in hi.canon[0].iter().enumerate() {
+            for (ri, &r) in hi.canon[1].iter().enumerate() {
+                let key = l | r;
+                let black = black_pattern(kind, key, &mut memo);
+                let white = black_pattern(kind, swap_colors(key), &mut memo);
+                entries[li * CANONICAL_HALVES + ri] = black as u8 | (white as u8) << 4;
+            }
         }
         PatternTable { entries }
     }
@@ -308,13 +381,13 @@ impl PatternTable {
     /// [`PatternTable::get`] as its discriminant.
     #[inline]
     pub fn raw(&self, key: u32, color: Color) -> u8 {
-        (self.entries[(key & KEY_MASK) as usize] >> (4 * color as u32)) & 15
+        (self.entries[half_index().index(key)] >> (4 * color as u32)) & 15
     }
 
-    /// The raw entries: index with a line key, Black's pattern in the low nibble, White's in the
-    /// high one.
+    /// The raw entries, indexed by [`HalfIndex::index`]: Black's pattern in the low nibble,
+    /// White's in the high one.
     #[inline]
-    pub fn entries(&self) -> &[u8; NUM_KEYS] {
+    pub fn entries(&self) -> &[u8] {
         &self.entries
     }
 }

@@ -9,13 +9,51 @@ fn board(text: &str, rule: Rule) -> Board {
     Board::from_grid(&Grid::from_ascii(text).unwrap(), rule)
 }
 
+/// Whether `color` playing the empty cell `p` wins under `rule`, straight from protocol.md
+/// §10 (run through `p`, its two end cells), independent of the pattern tables.
+fn makes_five(grid: &Grid, p: Pos, color: Color, rule: Rule) -> bool {
+    DIRS.iter().any(|&dir| {
+        let mut len = 1;
+        let mut ends = [Cell::Empty; 2];
+        for (side, sign) in [(0, -1isize), (1, 1)] {
+            let mut k = 1;
+            while grid.get(p.step(dir, sign * k)) == color.stone() {
+                len += 1;
+                k += 1;
+            }
+            ends[side] = grid.get(p.step(dir, sign * k));
+        }
+        let blocked = rule.blocked_five_void() && ends.iter().all(|&e| e == color.opp().stone());
+        (len == 5 && !blocked) || (len > 5 && rule.overline_wins(color))
+    })
+}
+
+/// Every empty cell's `Five` class agrees with [`makes_five`]; returns how many fives there are.
+fn check_fives(b: &Board) -> usize {
+    let mut fives = 0;
+    for p in b.grid().positions().filter(|&p| b.is_empty(p)) {
+        for color in [Color::Black, Color::White] {
+            fives += (b.pattern4(p, color) == Pattern4::Five) as usize;
+            assert_eq!(
+                b.pattern4(p, color) == Pattern4::Five,
+                makes_five(b.grid(), p, color, b.rule()),
+                "{:?} {color:?} at {p}{:?}",
+                b.rule(),
+                b.grid()
+            );
+        }
+    }
+    fives
+}
+
 /// Random walks of makes and undos (with a few blocked cells first), checking the incremental
-/// state after every step and that a full undo restores the starting key. Returns the number of
-/// checked steps.
+/// state after every step (and the five cells every 8th step) and that a full undo restores the
+/// starting key. Returns the number of checked steps; panics if no five ever showed up.
 fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: usize) -> usize {
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64((width * 100 + height) as u64 * 10 + rule.code() as u64);
     let mut checked = 0;
+    let mut fives = 0;
     for _ in 0..walks {
         let mut b = Board::new(width, height, rule);
         let cells: Vec<Pos> = b.grid().positions().collect();
@@ -53,12 +91,16 @@ fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: us
             if let Err(e) = b.check_consistency() {
                 panic!("{rule:?} {width}x{height}: {e}\n{:?}", b.grid());
             }
+            if checked % 8 == 0 {
+                fives += check_fives(&b);
+            }
             checked += 1;
         }
         while b.undo().is_some() {}
         assert_eq!(b.hash(), start_hash);
         b.check_consistency().unwrap();
     }
+    assert!(fives > 0, "{rule:?} {width}x{height}: no five to check");
     checked
 }
 
