@@ -9,6 +9,7 @@ pub mod board;
 pub mod engine;
 pub mod eval;
 pub mod game;
+pub mod params;
 pub mod protocol;
 pub mod search;
 pub mod types;

@@ -1,0 +1,112 @@
+//! Named constants of the search core: the score scale, the transposition table's sizing and
+//! replacement knobs, and the time-budget tunables.
+//!
+//! Every number that a later tuning run (or an SPRT) might want to change lives here under a
+//! name, so that `tt.rs` and `time.rs` contain no magic numbers. Evaluation weights live in
+//! `eval/` instead.
+
+// ---------------------------------------------------------------------------------------------
+// Scores
+// ---------------------------------------------------------------------------------------------
+
+/// Score of making five right now (at the node itself). A win found `n` plies below the root
+/// scores `MATE - n`, a loss `-(MATE - n)`.
+pub const MATE: i32 = 30_000;
+/// Scores at or beyond ±`MATE_BOUND` are proven wins / losses (mate scores); anything closer to
+/// zero is a heuristic evaluation. Leaves room for mates up to 1000 plies away.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Larger than any real score: the initial alpha-beta window is `(-SCORE_INFINITE,
+/// SCORE_INFINITE)`. Fits in an `i16`.
+pub const SCORE_INFINITE: i32 = 32_000;
+/// Marks "no score / no static evaluation known" (for example a TT entry stored without an
+/// evaluation). Fits in an `i16` and is outside every real score.
+pub const SCORE_NONE: i32 = 32_001;
+
+// ---------------------------------------------------------------------------------------------
+// Transposition table
+// ---------------------------------------------------------------------------------------------
+
+/// Memory limit assumed when `INFO max_memory` is 0 (no limit) or negative: the Gomocup limit,
+/// 350 MiB, so a manager that forgets the key still sees a tournament-safe engine.
+pub const TT_DEFAULT_MEMORY_LIMIT: i64 = 367_001_600;
+/// Fixed part of the memory held back from the limit for everything that is not the table:
+/// code, stacks, the board and evaluation tables, allocator slack.
+pub const TT_RESERVE_FIXED: i64 = 16 << 20;
+/// Proportional part (percent of the limit) held back from the limit on top of
+/// [`TT_RESERVE_FIXED`], for memory that grows with the limit (allocator and page-table
+/// overhead, a second search thread's stacks).
+pub const TT_RESERVE_PERCENT: i64 = 10;
+/// The table is never smaller than this, even when the limit leaves no room for it.
+pub const TT_MIN_BYTES: usize = 1 << 20;
+/// Upper bound of the table size chosen from `max_memory` alone (no `hash_size`): a huge
+/// declared limit (Piskvork sends 2147483647 above 2047 MB) should not make every START clear
+/// gigabytes.
+pub const TT_AUTO_MAX_BYTES: usize = 1 << 30;
+/// Upper bound of the table size requested explicitly through `INFO hash_size`.
+pub const TT_MAX_BYTES: usize = 8 << 30;
+/// Lowest search depth the table stores; shallower depths (deep quiescence / threat search)
+/// are stored as this depth.
+pub const TT_DEPTH_MIN: i32 = -8;
+/// Highest search depth the table stores; deeper results are stored as this depth. Together
+/// with [`TT_DEPTH_MIN`] and the reserved "empty" code 0 this spans the 255 codes of one byte.
+pub const TT_DEPTH_MAX: i32 = TT_DEPTH_MIN + 254;
+/// A result for the same position replaces the stored one when its depth is at least the stored
+/// depth minus this margin (slightly shallower but fresher information is preferred).
+pub const TT_REPLACE_DEPTH_MARGIN: i32 = 3;
+/// Weight of one generation of age against one ply of depth when choosing the entry to evict
+/// from a full bucket: the victim is the entry with the lowest `depth - TT_AGE_WEIGHT * age`.
+pub const TT_AGE_WEIGHT: i32 = 8;
+/// Buckets sampled by `hashfull()` (the first ones of the table).
+pub const TT_HASHFULL_SAMPLE: usize = 1_000;
+
+// ---------------------------------------------------------------------------------------------
+// Time budget (protocol.md §8.3)
+// ---------------------------------------------------------------------------------------------
+
+/// `INFO time_left` at or above this value means the match clock is unlimited (Piskvork,
+/// c-gomoku-cli).
+pub const TIME_LEFT_UNLIMITED: i64 = 2_147_483_647;
+/// Yixin-Board's "unlimited analysis" is sent as this `timeout_match` together with
+/// [`TIME_YIXIN_UNLIMITED_TURN`].
+pub const TIME_YIXIN_UNLIMITED_MATCH: i64 = 100_000_000;
+/// See [`TIME_YIXIN_UNLIMITED_MATCH`].
+pub const TIME_YIXIN_UNLIMITED_TURN: i64 = 2_000_000;
+/// Never bet more than `time_left / TIME_HARD_DIVISOR` (plus the increment) on one move.
+pub const TIME_HARD_DIVISOR: i64 = 7;
+/// Minimum safety reserve subtracted from the per-move limit, in ms (process scheduling, pipe
+/// latency, the manager's own bookkeeping; c-gomoku-cli has no match tolerance at all).
+pub const TIME_RESERVE_MIN_MS: i64 = 50;
+/// Proportional safety reserve: percent of the per-move limit (used when larger than
+/// [`TIME_RESERVE_MIN_MS`]).
+pub const TIME_RESERVE_PERCENT: i64 = 3;
+/// Soft target as a fraction of the hard limit, in permille (when time is ample).
+pub const TIME_SOFT_PERMILLE: i64 = 900;
+/// The match-time share per move is `time_left / min(moves_left, TIME_SOFT_MAX_DIVISOR)`:
+/// early moves get more than an even share.
+pub const TIME_SOFT_MAX_DIVISOR: i64 = 20;
+/// Estimated moves still to play by this side at the start of the game.
+pub const TIME_MOVES_LEFT_OPENING: i64 = 30;
+/// The estimate never falls below this many moves (except on an almost full board).
+pub const TIME_MOVES_LEFT_MIN: i64 = 10;
+/// The estimate falls by one move every this many plies (stones on the board).
+pub const TIME_MOVES_LEFT_PLY_DIVISOR: i64 = 8;
+/// Importance of a move in the opening, permille of the hard limit usable as the soft target.
+pub const TIME_IMPORTANCE_OPENING_PERMILLE: i64 = 900;
+/// Importance never falls below this (late endgame), permille of the hard limit.
+pub const TIME_IMPORTANCE_MIN_PERMILLE: i64 = 600;
+/// Importance falls by this many permille per ply.
+pub const TIME_IMPORTANCE_DROP_PER_PLY: i64 = 3;
+/// `timeout_turn 0` with no match limit: "answer quickly" (protocol.md §8.3 point 5), hard part.
+pub const TIME_QUICK_HARD_MS: u64 = 100;
+/// `timeout_turn 0` with no match limit: soft part.
+pub const TIME_QUICK_SOFT_MS: u64 = 50;
+/// The hard limit is never below this, even with the match clock overdrawn: a move must still
+/// come out (an answer late by a few ms may be saved by the manager's tolerance; no answer never
+/// is).
+pub const TIME_MIN_HARD_MS: u64 = 10;
+/// The soft target is never below this (nor above the hard limit).
+pub const TIME_MIN_SOFT_MS: u64 = 5;
+/// Expected cost growth of the next iterative-deepening iteration, in permille of the time spent
+/// so far (effective branching factor 2.0): a new iteration starts only while
+/// `elapsed × factor ≤ soft`, i.e. before about half the soft target.
+pub const TIME_NEXT_ITERATION_PERMILLE: u64 = 2_000;
