@@ -754,7 +754,6 @@ fn vcf_of_six_fours_on_a_staircase() {
 }
 
 #[test]
-#[ignore = "needs the exact rule::renju_foul from branch `rules` (stub says every move is legal)"]
 fn renju_black_does_not_play_a_double_three() {
     // Black to move. 7,7 makes two open threes (row 7 and column 7): a win in freestyle
     // (double_three_wins_in_freestyle), a foul for Black in renju.

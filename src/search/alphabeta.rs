@@ -9,7 +9,7 @@
 use super::history::History;
 use super::movepick::{self, Quick};
 use super::stack::{Stack, MAX_PLY};
-use super::ttstub::{Bound, Tt};
+use super::tt::{Bound, Tt};
 use super::{Limits, INF, MATE, MATE_BOUND};
 use crate::board::{Board, Pos};
 use crate::eval::threat::{self, Class};
@@ -223,7 +223,7 @@ impl<'a> Searcher<'a> {
         }
 
         let key = self.key(us);
-        let hit = self.tt.probe(key, ply);
+        let hit = self.tt.probe(key, ply as i32);
         let mut tt_move = Pos::NONE;
         if let Some(h) = hit {
             tt_move = h.mv;
@@ -376,8 +376,9 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, ply, best_move, best, eval, depth, bound, pv_node);
+        self.tt.store(
+            key, ply as i32, best_move, best, eval, depth, bound, pv_node,
+        );
         best
     }
 

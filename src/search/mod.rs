@@ -14,7 +14,6 @@ pub mod stack;
 pub mod threats;
 pub mod time;
 pub mod tt;
-pub mod ttstub;
 
 use crate::board::{rule, Board, Pos};
 use crate::eval::{self, threat::Class};
@@ -23,14 +22,14 @@ use alphabeta::Searcher;
 use stack::MAX_PLY;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-pub use ttstub::Tt;
+pub use tt::Tt;
 
 /// A win at ply 0 scores `MATE`; a win found `n` plies ahead scores `MATE - n`.
-pub const MATE: i32 = 30_000;
+pub const MATE: i32 = crate::params::MATE;
 /// Scores at least this large (in magnitude) are proven wins or losses.
-pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+pub const MATE_BOUND: i32 = crate::params::MATE_BOUND;
 /// Larger than any score.
-pub const INF: i32 = 32_000;
+pub const INF: i32 = crate::params::SCORE_INFINITE;
 
 /// Attacking moves the root VCF search may use.
 const ROOT_VCF_FOURS: u32 = 20;
