@@ -4,6 +4,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod bench;
 pub mod board;
 pub mod engine;
 pub mod eval;

@@ -1,0 +1,466 @@
+//! The principal-variation alpha-beta search (negamax) and its VCF quiescence.
+//!
+//! Every node first settles the forced cases the board's threat classes reveal: a five wins,
+//! two opponent fives lose, one opponent five leaves a single reply (searched without spending
+//! depth), an own open four (or double four) wins in three plies. Facing an opponent open-four
+//! threat only defences and own fours are tried. At the horizon a quiescence search plays
+//! continuous fours (VCF) for whichever side is to move, the other side's replies being forced.
+
+use super::history::History;
+use super::movepick::{self, Quick};
+use super::stack::{Stack, MAX_PLY};
+use super::tt::{Bound, Tt};
+use super::{Limits, INF, MATE, MATE_BOUND};
+use crate::board::{Board, Pos};
+use crate::eval::threat::{self, Class};
+use crate::types::{Color, Rule};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+// Search tunables (to move into `crate::params` with the TT branch).
+/// Reverse futility: at depth ≤ this, a static eval this far above beta per ply cuts.
+const RFP_DEPTH: i32 = 3;
+const RFP_MARGIN: i32 = 120;
+/// Futility: quiet moves at depth ≤ this are skipped when eval + margin·depth ≤ alpha.
+const FUTILITY_DEPTH: i32 = 2;
+const FUTILITY_MARGIN: i32 = 150;
+/// Move-count pruning: at depth ≤ this, quiet moves after `base + depth²·k` are skipped.
+const LMP_DEPTH: i32 = 4;
+const LMP_BASE: usize = 4;
+const LMP_PER_DEPTH2: usize = 3;
+/// Late-move reductions start at this depth and move number.
+const LMR_DEPTH: i32 = 3;
+const LMR_MOVES: usize = 3;
+/// History divisor in the ordering score.
+const HISTORY_DIV: i32 = 64;
+
+/// A key that differs when White is to move (the board's key only knows the stones).
+const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// What the counts say about a node before any move is tried.
+pub(crate) enum Settled {
+    /// The value is known.
+    Score(i32),
+    /// Exactly one reply (blocking the opponent's five) is possible.
+    Forced(Pos),
+    /// Moves must be searched.
+    Open,
+}
+
+/// The state of one search: the board, the tables and the counters.
+pub(crate) struct Searcher<'a> {
+    pub board: &'a mut Board,
+    pub tt: &'a Tt,
+    pub stop: &'a AtomicBool,
+    pub limits: &'a Limits,
+    pub nodes: u64,
+    /// A node budget below `limits.max_nodes` for a sub-search (root VCF).
+    pub node_cap: u64,
+    pub stopped: bool,
+    pub seldepth: usize,
+    pub stack: Stack,
+    pub history: History,
+    pub vcf_fail: Vec<u64>,
+    /// Ply of the five that ends the last VCF found.
+    pub vcf_mate_ply: usize,
+    lmr: [[u8; 64]; 64],
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        board: &'a mut Board,
+        tt: &'a Tt,
+        stop: &'a AtomicBool,
+        limits: &'a Limits,
+    ) -> Searcher<'a> {
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
+            }
+        }
+        Searcher {
+            board,
+            tt,
+            stop,
+            limits,
+            nodes: 0,
+            node_cap: u64::MAX,
+            stopped: false,
+            seldepth: 0,
+            stack: Stack::new(),
+            history: History::new(),
+            vcf_fail: vec![0; 1 << 16],
+            vcf_mate_ply: 0,
+            lmr,
+        }
+    }
+
+    /// The transposition key of the position with `us` to move.
+    #[inline]
+    pub fn key(&self, us: Color) -> u64 {
+        let k = self.board.hash();
+        if us == Color::White {
+            k ^ SIDE_KEY
+        } else {
+            k
+        }
+    }
+
+    /// Counts a node and checks the limits: the node budget at every node, the stop flag and
+    /// the hard time limit every 1024 nodes. Returns whether the search must stop.
+    #[inline]
+    pub fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.limits.max_nodes || self.nodes >= self.node_cap {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 && !self.stopped {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if let Some(t) = &self.limits.time {
+                if self.limits.start.elapsed() >= t.hard {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// Generates and classifies the candidate moves of the node at `ply`; returns how many.
+    #[inline]
+    pub fn scan(&mut self, ply: usize, us: Color) -> usize {
+        let frame = &mut self.stack.frames[ply];
+        let n = movepick::scan(self.board, us, &mut frame.moves[..]);
+        frame.len = n;
+        n
+    }
+
+    /// Plays the forced reply `p` and searches on (same depth: forced replies are extended).
+    #[allow(clippy::too_many_arguments)]
+    fn forced(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        us: Color,
+        p: Pos,
+        pv_node: bool,
+    ) -> i32 {
+        self.board.make(p, us);
+        let v = if depth <= 0 {
+            -self.qsearch(ply + 1, -beta, -alpha, us.opp(), true)
+        } else {
+            -self.alphabeta(ply + 1, depth, -beta, -alpha, us.opp(), pv_node)
+        };
+        self.board.undo();
+        self.stack.update_pv(ply, p);
+        v
+    }
+
+    /// The forced outcome of a node from its counts: a score, a single forced reply, or open.
+    #[inline]
+    pub fn settle(&mut self, ply: usize, us: Color, q: &Quick) -> Settled {
+        let p = ply as i32;
+        if q.empty == 0 {
+            return Settled::Score(0); // full board: draw
+        }
+        if q.own_five {
+            return Settled::Score(MATE - p - 1);
+        }
+        if q.opp_fives >= 2 {
+            return Settled::Score(-(MATE - p - 2));
+        }
+        if q.opp_fives == 1 {
+            let Some(cell) = threat::find(self.board, us.opp(), Class::Five) else {
+                return Settled::Open;
+            };
+            if self.board.rule() == Rule::Renju
+                && us == Color::Black
+                && threat::class(self.board, cell, us) == Class::Forbid
+            {
+                return Settled::Score(-(MATE - p - 2));
+            }
+            return Settled::Forced(cell);
+        }
+        if q.own_win3 {
+            return Settled::Score(MATE - p - 3);
+        }
+        Settled::Open
+    }
+
+    /// Principal-variation search of the node at `ply` with `us` to move.
+    pub fn alphabeta(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        us: Color,
+        pv_node: bool,
+    ) -> i32 {
+        self.stack.frames[ply].pv_len = 0;
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        // Mate-distance pruning.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let q = movepick::quick(self.board, us);
+        if ply >= MAX_PLY - 4 {
+            return q.eval;
+        }
+        match self.settle(ply, us, &q) {
+            Settled::Score(v) => return v,
+            Settled::Forced(p) => return self.forced(ply, depth, alpha, beta, us, p, pv_node),
+            Settled::Open => {}
+        }
+        if depth <= 0 {
+            return self.quiesce(ply, alpha, beta, us, &q, true);
+        }
+
+        let key = self.key(us);
+        let hit = self.tt.probe(key, ply as i32);
+        let mut tt_move = Pos::NONE;
+        if let Some(h) = hit {
+            tt_move = h.mv;
+            if !pv_node
+                && h.depth >= depth
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                    Bound::None => false,
+                }
+            {
+                return h.score;
+            }
+        }
+        let eval = q.eval;
+        self.stack.frames[ply].static_eval = eval;
+
+        // Reverse futility: far above beta with nothing to fear.
+        if !pv_node
+            && !q.opp_threat
+            && depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - RFP_MARGIN * depth >= beta
+        {
+            return eval;
+        }
+
+        // Build the move list in place: drop unplayable cells and, under a threat, everything
+        // that neither defends nor makes a four.
+        let rule = self.board.rule();
+        let killers = self.stack.frames[ply].killers;
+        let mut n = self.scan(ply, us);
+        {
+            let history = &self.history;
+            let moves = &mut self.stack.frames[ply].moves;
+            let mut i = 0;
+            while i < n {
+                let m = &mut moves[i];
+                if !movepick::playable(rule, us, m) || (q.opp_threat && !movepick::is_defence(m)) {
+                    n -= 1;
+                    moves.swap(i, n);
+                    continue;
+                }
+                m.score = if m.pos == tt_move {
+                    1 << 29
+                } else {
+                    let mut v = movepick::static_score(m) + history.get(us, m.pos) / HISTORY_DIV;
+                    if m.pos == killers[0] {
+                        v += 400;
+                    } else if m.pos == killers[1] {
+                        v += 300;
+                    }
+                    v
+                };
+                i += 1;
+            }
+        }
+        self.stack.frames[ply].len = n;
+        if n == 0 {
+            return if q.opp_threat {
+                -(MATE - ply as i32 - 3)
+            } else {
+                eval
+            };
+        }
+
+        let them = us.opp();
+        let mut best = -INF;
+        let mut best_move = Pos::NONE;
+        let mut searched = 0usize;
+        let orig_alpha = alpha;
+        let quiet_allowed = !pv_node && !q.opp_threat;
+        for i in 0..n {
+            movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
+            let m = self.stack.frames[ply].moves[i];
+            let tactical = movepick::is_tactical(&m) || m.att.is_four() || m.pos == tt_move;
+            if quiet_allowed && !tactical && best > -MATE_BOUND {
+                if depth <= LMP_DEPTH
+                    && searched >= LMP_BASE + LMP_PER_DEPTH2 * (depth * depth) as usize
+                {
+                    continue;
+                }
+                if depth <= FUTILITY_DEPTH && eval + FUTILITY_MARGIN * depth <= alpha {
+                    continue;
+                }
+            }
+            self.board.make(m.pos, us);
+            let new_depth = depth - 1;
+            let mut v;
+            if searched == 0 {
+                v = -self.alphabeta(ply + 1, new_depth, -beta, -alpha, them, pv_node);
+            } else {
+                let mut r = 0;
+                if depth >= LMR_DEPTH && searched >= LMR_MOVES && !tactical {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r -= self.history.get(us, m.pos) / 8192;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                v = -self.alphabeta(ply + 1, new_depth - r, -alpha - 1, -alpha, them, false);
+                if v > alpha && r > 0 {
+                    v = -self.alphabeta(ply + 1, new_depth, -alpha - 1, -alpha, them, false);
+                }
+                if v > alpha && pv_node && v < beta {
+                    v = -self.alphabeta(ply + 1, new_depth, -beta, -alpha, them, true);
+                }
+            }
+            self.board.undo();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m.pos;
+                    alpha = v;
+                    if pv_node {
+                        self.stack.update_pv(ply, m.pos);
+                    }
+                    if v >= beta {
+                        if !tactical {
+                            let f = &mut self.stack.frames[ply];
+                            if f.killers[0] != m.pos {
+                                f.killers[1] = f.killers[0];
+                                f.killers[0] = m.pos;
+                            }
+                        }
+                        let bonus = depth * depth * 16;
+                        self.history.update(us, m.pos, bonus);
+                        for j in 0..i {
+                            let q = self.stack.frames[ply].moves[j];
+                            self.history.update(us, q.pos, -bonus / 2);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if searched == 0 {
+            return eval;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key, ply as i32, best_move, best, eval, depth, bound, pv_node,
+        );
+        best
+    }
+
+    /// Quiescence: settles forced cases, then lets the attacker (`attack`: the side to move at
+    /// the horizon) play continuous fours; the defender only blocks or stands pat.
+    pub fn qsearch(&mut self, ply: usize, alpha: i32, beta: i32, us: Color, attack: bool) -> i32 {
+        self.stack.frames[ply].pv_len = 0;
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let q = movepick::quick(self.board, us);
+        if ply >= MAX_PLY - 4 {
+            return q.eval;
+        }
+        match self.settle(ply, us, &q) {
+            Settled::Score(v) => v,
+            Settled::Forced(p) => {
+                self.board.make(p, us);
+                let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp(), !attack);
+                self.board.undo();
+                self.stack.update_pv(ply, p);
+                v
+            }
+            Settled::Open => self.quiesce(ply, alpha, beta, us, &q, attack),
+        }
+    }
+
+    /// The VCF part of the quiescence for a scanned node with nothing forced.
+    fn quiesce(
+        &mut self,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        us: Color,
+        q: &Quick,
+        attack: bool,
+    ) -> i32 {
+        let stand = q.eval;
+        if stand >= beta || !q.own_fours || !attack {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let caro = self.board.rule().blocked_five_void();
+        let rule = self.board.rule();
+        let mut n = self.scan(ply, us);
+        {
+            let moves = &mut self.stack.frames[ply].moves;
+            let mut i = 0;
+            while i < n {
+                let m = &mut moves[i];
+                let four = m.att.is_four() && (caro || m.att != Class::DoubleFour);
+                if !four || !movepick::playable(rule, us, m) {
+                    n -= 1;
+                    moves.swap(i, n);
+                    continue;
+                }
+                m.score = movepick::static_score(m);
+                i += 1;
+            }
+        }
+        for i in 0..n {
+            movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
+            let m = self.stack.frames[ply].moves[i];
+            self.board.make(m.pos, us);
+            let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp(), false);
+            self.board.undo();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.stack.update_pv(ply, m.pos);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

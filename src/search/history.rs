@@ -1,0 +1,54 @@
+//! Move-ordering memory across nodes: a history score per side and cell (quiet moves that caused
+//! cut-offs), and two killer moves per ply (kept in the stack frames).
+
+use crate::board::{Pos, NUM_CELLS};
+use crate::types::Color;
+
+/// Largest magnitude of a history entry (gravity keeps entries inside it).
+const HISTORY_MAX: i32 = 16_384;
+
+pub struct History {
+    table: Vec<[i32; NUM_CELLS]>,
+}
+
+impl History {
+    pub fn new() -> History {
+        History {
+            table: vec![[0; NUM_CELLS]; 2],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        for t in &mut self.table {
+            t.fill(0);
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, side: Color, p: Pos) -> i32 {
+        self.table[side.index()][p.index()]
+    }
+
+    /// Rewards (`bonus > 0`) or punishes a move, with gravity towards zero.
+    #[inline]
+    pub fn update(&mut self, side: Color, p: Pos, bonus: i32) {
+        let e = &mut self.table[side.index()][p.index()];
+        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *e += b - *e * b.abs() / HISTORY_MAX;
+    }
+
+    /// Halves every entry (between searches, so old knowledge fades).
+    pub fn age(&mut self) {
+        for t in &mut self.table {
+            for e in t.iter_mut() {
+                *e /= 2;
+            }
+        }
+    }
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History::new()
+    }
+}

@@ -1,0 +1,137 @@
+//! Candidate moves of a node and their order.
+//!
+//! The class counts settle most of a node at once ([`quick`]: own five, the opponent's fives,
+//! own open four, the opponent's open-four threats, the evaluation); a walk over the cells near
+//! the stones ([`scan`]) classifies each for both sides when moves are needed. Ordering then
+//! picks moves lazily by a TOTAL order — score, then cell index — so the tree never depends on
+//! sort stability.
+
+use super::stack::MoveEntry;
+use crate::board::{Board, Pos};
+use crate::eval::threat::{self, Class};
+use crate::eval::{self, threat::NUM_CLASSES};
+use crate::types::{Color, Rule};
+
+/// Ordering value of a cell by what it makes for the side to move (`ATT`) and what it takes
+/// from the opponent (`DEF`), indexed by class (same order as `eval::params::ATTACK`).
+const ORDER_ATT: [i32; 16] = [
+    0, -1_000_000, 20, 80, 60, 250, 260, 600, 700, 900, 500, 700, 3000, 4000, 9000, 100_000,
+];
+const ORDER_DEF: [i32; 16] = [
+    0, 0, 10, 50, 30, 180, 190, 450, 500, 700, 300, 400, 1500, 2000, 6000, 50_000,
+];
+
+/// The tactical facts of a node, read from the class counts alone (no cell walk).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Quick {
+    /// The side to move can make five.
+    pub own_five: bool,
+    /// Number of cells where the opponent makes five.
+    pub opp_fives: u16,
+    /// The side to move wins in three plies: an open four, or (outside caro) two fours at once.
+    /// In caro an open four can be voided by a block at one end, so it is searched instead.
+    pub own_win3: bool,
+    /// The opponent threatens to win in three plies (open four or double four next move).
+    pub opp_threat: bool,
+    /// The side to move has a four to play.
+    pub own_fours: bool,
+    /// Static evaluation for the side to move.
+    pub eval: i32,
+    /// Number of cells counted (0: the board is full).
+    pub empty: u32,
+}
+
+/// The counts-only facts of the position with `us` to move.
+#[inline]
+pub fn quick(board: &Board, us: Color) -> Quick {
+    let c = eval::class_counts(board, us);
+    let caro = board.rule().blocked_five_void();
+    let n = |v: &[u16; NUM_CLASSES], k: Class| v[k as usize];
+    Quick {
+        own_five: n(&c.us, Class::Five) > 0,
+        opp_fives: n(&c.them, Class::Five),
+        own_win3: !caro && (n(&c.us, Class::Flex4) > 0 || n(&c.us, Class::DoubleFour) > 0),
+        opp_threat: n(&c.them, Class::Flex4) > 0 || n(&c.them, Class::DoubleFour) > 0,
+        own_fours: (Class::Block4 as usize..Class::Five as usize).any(|k| c.us[k] > 0),
+        eval: eval::evaluate_counts(&c),
+        empty: c.us.iter().map(|&k| k as u32).sum(),
+    }
+}
+
+/// Writes the candidate cells of `board` into `moves`, classified for `us` (attack) and the
+/// opponent (defence); returns how many.
+pub fn scan(board: &Board, us: Color, moves: &mut [MoveEntry]) -> usize {
+    let them = us.opp();
+    let mut n = 0;
+    threat::for_each_candidate(board, |p| {
+        moves[n] = MoveEntry {
+            pos: p,
+            att: threat::class(board, p, us),
+            def: threat::class(board, p, them),
+            score: 0,
+        };
+        n += 1;
+    });
+    n
+}
+
+/// A cell of the scanned list with class `want` for the side to move (`for_us`) or the
+/// opponent, or `Pos::NONE`.
+pub fn find(moves: &[MoveEntry], want: Class, for_us: bool) -> Pos {
+    moves
+        .iter()
+        .find(|m| (if for_us { m.att } else { m.def }) == want)
+        .map_or(Pos::NONE, |m| m.pos)
+}
+
+/// The cell of a win in three plies for the side to move (open four, or double four outside
+/// caro), or `Pos::NONE`.
+pub fn find_win3(moves: &[MoveEntry], caro: bool) -> Pos {
+    if caro {
+        return Pos::NONE;
+    }
+    let p = find(moves, Class::Flex4, true);
+    if p.is_none() {
+        find(moves, Class::DoubleFour, true)
+    } else {
+        p
+    }
+}
+
+/// Whether `m` may be played by `us` when the opponent threatens to win in three plies: it
+/// makes a four, or it is a cell the opponent needs for a four or better.
+#[inline]
+pub fn is_defence(m: &MoveEntry) -> bool {
+    m.att.is_four() || (m.def.is_four() && m.def != Class::Forbid)
+}
+
+/// Whether a move is tactical (never reduced or pruned): makes or stops a three or better.
+#[inline]
+pub fn is_tactical(m: &MoveEntry) -> bool {
+    m.att >= Class::Flex3 || m.def >= Class::Flex3
+}
+
+/// The static ordering score of a move.
+#[inline]
+pub fn static_score(m: &MoveEntry) -> i32 {
+    ORDER_ATT[m.att as usize] + ORDER_DEF[m.def as usize]
+}
+
+/// Whether `us` may play the cell at all (renju: Black's forbidden points are excluded).
+#[inline]
+pub fn playable(rule: Rule, us: Color, m: &MoveEntry) -> bool {
+    !(rule == Rule::Renju && us == Color::Black && m.att == Class::Forbid)
+}
+
+/// Moves the best remaining entry of `moves[from..]` to `from` (score, then lower cell index).
+#[inline]
+pub fn pick_next(moves: &mut [MoveEntry], from: usize) {
+    let mut best = from;
+    for i in from + 1..moves.len() {
+        let (a, b) = (&moves[i], &moves[best]);
+        if a.score > b.score || (a.score == b.score && a.pos.0 < b.pos.0) {
+            best = i;
+        }
+    }
+    moves.swap(from, best);
+}

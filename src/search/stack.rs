@@ -1,0 +1,75 @@
+//! Preallocated per-ply frames: the move buffer of each node, its principal variation and its
+//! killers. Allocated once per search so the tree itself never allocates.
+
+use crate::board::Pos;
+use crate::eval::threat::Class;
+use crate::types::MAX_SIZE;
+
+/// Deepest ply the search reaches (main search, extensions and VCF together).
+pub const MAX_PLY: usize = 128;
+/// Most candidate moves one node can hold (every cell of the largest board).
+pub const MAX_MOVES: usize = MAX_SIZE * MAX_SIZE;
+
+/// A candidate move with its classes for both sides and its ordering score.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoveEntry {
+    pub pos: Pos,
+    /// Class of the cell for the side to move (attack).
+    pub att: Class,
+    /// Class of the cell for the opponent (defence).
+    pub def: Class,
+    pub score: i32,
+}
+
+/// One ply of the search.
+pub struct Frame {
+    pub moves: Box<[MoveEntry; MAX_MOVES]>,
+    pub len: usize,
+    pub pv: [Pos; MAX_PLY],
+    pub pv_len: usize,
+    pub killers: [Pos; 2],
+    pub static_eval: i32,
+}
+
+impl Frame {
+    fn new() -> Frame {
+        Frame {
+            moves: Box::new([MoveEntry::default(); MAX_MOVES]),
+            len: 0,
+            pv: [Pos::NONE; MAX_PLY],
+            pv_len: 0,
+            killers: [Pos::NONE; 2],
+            static_eval: 0,
+        }
+    }
+}
+
+/// All frames, indexed by ply.
+pub struct Stack {
+    pub frames: Vec<Frame>,
+}
+
+impl Stack {
+    pub fn new() -> Stack {
+        Stack {
+            frames: (0..MAX_PLY + 2).map(|_| Frame::new()).collect(),
+        }
+    }
+
+    /// Sets the principal variation at `ply` to `mv` followed by the child's line.
+    #[inline]
+    pub fn update_pv(&mut self, ply: usize, mv: Pos) {
+        let (head, tail) = self.frames.split_at_mut(ply + 1);
+        let (me, child) = (&mut head[ply], &tail[0]);
+        me.pv[0] = mv;
+        let n = child.pv_len.min(MAX_PLY - 1);
+        me.pv[1..=n].copy_from_slice(&child.pv[..n]);
+        me.pv_len = n + 1;
+    }
+}
+
+impl Default for Stack {
+    fn default() -> Self {
+        Stack::new()
+    }
+}
