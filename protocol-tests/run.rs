@@ -17,13 +17,18 @@
 //! | `>> text` | send raw bytes, nothing appended; escapes `\r` `\n` `\t` `\\` `\xHH` |
 //! | `< text` | the next output line is exactly `text` |
 //! | `<~ pattern` | the next output line matches `pattern`: `#` = an integer (`-`? digits), `*` = any text, all else literal |
-//! | `<? move` | the next output line is `x,y`: a legal empty cell for the side to move in the runner's own model of the game (built from the lines sent); the model then plays it |
+//! | `<? move` | the next output line (after any `MESSAGE` lines) is `x,y`: a legal empty cell for the side to move in the runner's own model of the game (built from the lines sent); the model then plays it |
 //! | `!silent MS` | no output line arrives within MS ms |
 //! | `!sleep MS` | wait MS ms |
 //! | `!crlf on` / `!crlf off` | line ends of `>` lines from here on |
 //! | `!eof` | close the engine's stdin |
 //! | `!exit CODE MS` | the engine exits with CODE within MS ms |
 //! | `!timeout MS` | time limit of the whole transcript (default 20000) |
+//!
+//! Before its first line every transcript sends `INFO max_node 20000` (see
+//! [`NODE_BUDGET`]), so that each move is a short, deterministic search whatever the clock; a
+//! transcript that wants a long think (YXSTOP, END during a search) lifts it with
+//! `> INFO max_node -1`.
 //!
 //! Every line the engine prints must be expected: at the end the runner closes stdin (if still
 //! open), waits for the exit (code 0 within 2 s unless `!exit` said otherwise), and fails on any
@@ -354,11 +359,34 @@ impl Model {
 }
 
 /// Runs one transcript; Err carries the failure report.
+/// The next output line; for a `<? move` check, `MESSAGE` lines before it are skipped (logged in
+/// the dialogue) as a manager skips them, since analysis output depends on the search.
+fn recv_answer(
+    engine: &mut Engine,
+    wait: Duration,
+    head: &str,
+    dialogue: &mut Vec<String>,
+) -> Result<String, String> {
+    loop {
+        let got = engine.recv(wait)?;
+        if head == "<?" && got.starts_with("MESSAGE ") {
+            dialogue.push(format!("< {got}"));
+            continue;
+        }
+        return Ok(got);
+    }
+}
+
+/// Nodes per move in transcripts and self-play: quick and deterministic.
+const NODE_BUDGET: u64 = 20_000;
+
 fn run_transcript(path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let mut crlf = std::env::var("RENSA_TEST_CRLF").is_ok_and(|v| v == "1");
     let mut deadline = Instant::now() + ms(20_000);
     let mut engine = Engine::spawn();
+    let eol = if crlf { "\r\n" } else { "\n" };
+    engine.send_bytes(format!("INFO max_node {NODE_BUDGET}{eol}").as_bytes())?;
     let mut model = Model::new();
     let mut dialogue: Vec<String> = Vec::new();
     let mut exit_checked = false;
@@ -403,7 +431,7 @@ fn run_transcript(path: &Path) -> Result<(), String> {
                 model.feed_text(&String::from_utf8_lossy(&bytes));
                 engine.send_bytes(&bytes)
             }
-            "<" | "<~" | "<?" => match engine.recv(wait) {
+            "<" | "<~" | "<?" => match recv_answer(&mut engine, wait, head, &mut dialogue) {
                 Ok(got) => {
                     dialogue.push(format!("< {got}"));
                     match head {
@@ -546,7 +574,9 @@ fn self_play(rule_code: i64, size: usize) -> Result<String, String> {
     let rule = Rule::from_info(rule_code).0;
     let mut players = [Engine::spawn(), Engine::spawn()];
     let mut grid = Grid::new(size, size);
-    let setup = format!("START {size}\nINFO rule {rule_code}\nINFO timeout_turn 1000\n");
+    let setup = format!(
+        "START {size}\nINFO rule {rule_code}\nINFO timeout_turn 1000\nINFO max_node {NODE_BUDGET}\n"
+    );
     for e in players.iter_mut() {
         e.send_bytes(setup.as_bytes())?;
         let ok = e.recv(ms(5_000))?;

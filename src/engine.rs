@@ -2,17 +2,24 @@
 //!
 //! No text here: the protocol layer turns commands into calls of these typed methods and the
 //! results into lines. Every method that can fail leaves the state unchanged on error.
-//! The search is reached through one call, [`Engine::think`] → `search::simple::think(board,
-//! side, limits, stop)`; the real search drops in there.
+//! Every move goes through one call of [`search::think`] with the limits from `INFO` (time
+//! budget from [`crate::search::time`], `max_depth`, `max_node`), the engine's transposition
+//! table and the shared stop flag; its answer is validated before it is played.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::board::{rule, Pos};
 use crate::game::{size_ok, Field, Game, GameError};
-use crate::search::simple::{self, Limits, TimeControl};
+use crate::search::time::{budget, TimeControl};
+use crate::search::tt::{tt_bytes_for, Tt};
+use crate::search::{self, IterationInfo, Limits, TimeLimit};
 use crate::types::{Color, Rule};
+
+/// Receives every finished iteration of a search when `INFO show_detail` asks for it, with the
+/// `show_detail` level.
+pub type Reporter = Box<dyn FnMut(&IterationInfo, u8)>;
 
 /// Board size used when a move request arrives before any START.
 pub const DEFAULT_SIZE: usize = 15;
@@ -71,6 +78,12 @@ pub struct Engine {
     time: Arc<TimeControl>,
     stop: Arc<AtomicBool>,
     searching: Arc<AtomicBool>,
+    /// The transposition table, allocated at the first search (START stays fast) and resized
+    /// when `max_memory` / `hash_size` change.
+    tt: Option<Tt>,
+    /// When the current request was read: the stopwatch of the next search starts here.
+    request_read: Instant,
+    reporter: Option<Reporter>,
 }
 
 impl Engine {
@@ -87,7 +100,26 @@ impl Engine {
             time,
             stop,
             searching,
+            tt: None,
+            request_read: Instant::now(),
+            reporter: None,
         }
+    }
+
+    /// Notes when the request now being handled was read (the managers measure time from
+    /// their request, and the process may have been suspended until then).
+    pub fn request_read_at(&mut self, t: Instant) {
+        self.request_read = t;
+    }
+
+    /// Installs the receiver of per-iteration reports (see [`Reporter`]).
+    pub fn set_reporter(&mut self, reporter: Reporter) {
+        self.reporter = Some(reporter);
+    }
+
+    /// Size of the transposition table in bytes (0 until the first search).
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.as_ref().map_or(0, Tt::size_bytes)
     }
 
     pub fn settings(&self) -> &Settings {
@@ -111,6 +143,9 @@ impl Engine {
     /// approximated. The current game (if any) switches rule and keeps its stones.
     pub fn set_rule(&mut self, value: i64) -> Option<String> {
         let (rule, note) = Rule::from_info(value);
+        if rule != self.settings.rule {
+            self.clear_hash();
+        }
         self.settings.rule = rule;
         if let Some(g) = &mut self.game {
             g.set_rule(rule);
@@ -139,8 +174,26 @@ impl Engine {
         self.clear_hash();
     }
 
-    /// YXHASHCLEAR (and START/RESTART): forget search memory. Nothing to clear yet.
-    pub fn clear_hash(&mut self) {}
+    /// YXHASHCLEAR (and START, RESTART, a rule change): forget everything searched.
+    pub fn clear_hash(&mut self) {
+        if let Some(tt) = &mut self.tt {
+            tt.clear();
+        }
+    }
+
+    /// The transposition table sized for the current memory settings (allocated or resized
+    /// here, never during a search).
+    fn table(&mut self) -> &mut Tt {
+        let bytes = tt_bytes_for(
+            self.settings.max_memory.min(i64::MAX as u64) as i64,
+            self.settings.hash_size_kib.min(i64::MAX as u64) as i64,
+        );
+        match self.tt {
+            Some(ref mut tt) => tt.resize(bytes),
+            None => self.tt = Some(Tt::new(bytes)),
+        }
+        self.tt.as_mut().expect("just allocated")
+    }
 
     fn game_or_default(&mut self) -> &mut Game {
         let rule = self.settings.rule;
@@ -255,31 +308,60 @@ impl Engine {
     }
 
     /// One search of `game` for `me`; the answer is validated (fallback: the first legal cell).
-    fn search(&self, game: &Game, me: Color) -> Option<Pos> {
-        self.searching.store(true, Ordering::SeqCst);
-        let limits = Limits {
-            time: &self.time,
-            start: Instant::now(),
-            max_nodes: self.settings.max_nodes,
-            max_depth: self.settings.max_depth,
+    fn search(&mut self, game: &Game, me: Color) -> Option<Pos> {
+        let start = self.request_read;
+        let mut board = game.board().clone();
+        let ply = board.history().len() as u32;
+        let cells = (game.width() * game.height()) as u32;
+        let mut limits = Limits::infinite();
+        limits.start = start;
+        if let Some(d) = self.settings.max_depth {
+            limits.max_depth = limits.max_depth.min(d);
+        }
+        if let Some(n) = self.settings.max_nodes {
+            limits.max_nodes = n;
+        }
+        limits.time = budget(&self.time.input(ply, cells)).map(|b| TimeLimit {
+            soft: Duration::from_millis(b.soft_ms),
+            hard: Duration::from_millis(b.hard_ms),
+        });
+        let detail = self.settings.show_detail;
+        let mut reporter = self.reporter.take();
+        let mut on_iter = |info: &IterationInfo| {
+            if detail > 0 {
+                if let Some(r) = reporter.as_mut() {
+                    r(info, detail);
+                }
+            }
         };
-        let result = simple::think(game.board(), me, &limits, &self.stop);
+        // Registered before the table is sized, so that a clock change that arrives while the
+        // table is (re)allocated still applies to this search.
+        self.searching.store(true, Ordering::SeqCst);
+        self.time.search_started(start, ply, cells);
+        self.table().new_search();
+        let tt = self.tt.as_ref().expect("allocated by table()");
+        let result = search::think(&mut board, me, &limits, tt, &self.stop, &mut on_iter);
+        self.time.search_finished();
         self.searching.store(false, Ordering::SeqCst);
+        self.reporter = reporter;
         log::debug!(
-            "search: best {:?} nodes {} depth {}",
-            result.best.map(|p| p.to_string()),
+            "search: best {} score {} depth {} nodes {} in {} ms",
+            result.best,
+            result.score,
+            result.depth,
             result.nodes,
-            result.depth
+            start.elapsed().as_millis()
         );
         let grid = game.board().grid();
-        match result.best {
-            Some(p) if rule::is_legal(grid, p, me, game.rule()) => Some(p),
-            other => {
-                if let Some(p) = other {
-                    log::warn!("search returned the illegal move {p}; using a fallback");
-                }
-                game.legal_moves().first().copied()
-            }
+        if rule::is_legal(grid, result.best, me, game.rule()) {
+            return Some(result.best);
         }
+        if !result.best.is_none() {
+            log::warn!(
+                "search returned the illegal move {}; using a fallback",
+                result.best
+            );
+        }
+        game.legal_moves().first().copied()
     }
 }

@@ -8,6 +8,8 @@ use std::io::Write;
 
 const USAGE: &str =
     "usage: pbrain-rensa            run the Gomocup (pbrain) protocol on stdin/stdout
+       pbrain-rensa bench [D]  search the fixed bench positions to depth D (default 9) and
+                               print nodes, speed and the signature (deterministic)
        pbrain-rensa --version  print the version
        pbrain-rensa --help     print this help
 environment: RENSA_LOG=<file> writes a log there; RENSA_LOG_LEVEL (or RUST_LOG) sets its level";
@@ -40,6 +42,21 @@ fn main() {
             log::info!("pbrain-rensa {} started", env!("CARGO_PKG_VERSION"));
             let code = rensa::protocol::run();
             rensa::protocol::io::exit_now_with(code);
+        }
+        Some("bench") => {
+            let depth = match args.get(1).map(|d| d.parse::<u32>()) {
+                None => None,
+                Some(Ok(d)) if (1..=60).contains(&d) => Some(d),
+                Some(_) => {
+                    let _ = writeln!(std::io::stderr(), "bench depth must be 1..=60\n{USAGE}");
+                    std::process::exit(2);
+                }
+            };
+            let report = rensa::bench::run_bench(depth);
+            let mut out = std::io::stdout().lock();
+            for line in rensa::bench::format_report(&report) {
+                let _ = writeln!(out, "{line}");
+            }
         }
         Some("--version" | "-V") => {
             let _ = writeln!(

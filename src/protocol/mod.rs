@@ -35,10 +35,10 @@ pub mod response;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::engine::{Engine, Swap2Answer};
-use crate::search::simple::TimeControl;
+use crate::search::time::TimeControl;
 use command::{BlockKind, Command, Entry, Info, LineParser};
 use response::Response;
 
@@ -65,7 +65,8 @@ pub struct Shared {
 /// What the reader hands to the protocol loop.
 #[derive(Debug)]
 enum Input {
-    Line(String),
+    /// A line and when it was read (the stopwatch of a move request starts there).
+    Line(String, Instant),
     Eof,
 }
 
@@ -98,7 +99,9 @@ fn react(shared: &Shared, line: &str) -> Option<Duration> {
             Some(END_WATCHDOG)
         }
         Command::Info(info) if shared.searching.load(Ordering::SeqCst) => {
-            apply_clock(&shared.time, &info);
+            if apply_clock(&shared.time, &info) {
+                shared.time.limits_changed(&shared.stop);
+            }
             None
         }
         _ => None,
@@ -117,7 +120,7 @@ pub fn run() -> i32 {
             let mut watchdog = None;
             io::read_lines(std::io::stdin().lock(), |line| {
                 watchdog = react(&shared, &line);
-                tx.send(Input::Line(line)).is_ok() && watchdog.is_none()
+                tx.send(Input::Line(line, Instant::now())).is_ok() && watchdog.is_none()
             });
             if watchdog.is_none() {
                 shared.exit.store(true, Ordering::SeqCst);
@@ -135,8 +138,8 @@ pub fn run() -> i32 {
     let mut session = Session::new(Arc::clone(&shared));
     for input in rx {
         match input {
-            Input::Line(line) => {
-                if !session.feed(&line) {
+            Input::Line(line, read_at) => {
+                if !session.feed_read_at(&line, read_at) {
                     break;
                 }
             }
@@ -158,9 +161,16 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session writing to stdout through [`io::send`].
+    /// A session writing to stdout through [`io::send`], with per-iteration `MESSAGE` lines
+    /// when `INFO show_detail` asks for them.
     pub fn new(shared: Arc<Shared>) -> Session {
-        Session::with_output(shared, Box::new(io::send))
+        let mut session = Session::with_output(shared, Box::new(io::send));
+        session.engine.set_reporter(Box::new(|info, detail| {
+            for line in response::iteration_lines(info, detail) {
+                io::send(&line);
+            }
+        }));
+        session
     }
 
     /// A session writing its lines to `out` (tests).
@@ -180,7 +190,13 @@ impl Session {
         }
     }
 
-    /// Handles one input line; false once END was handled.
+    /// Handles one input line read at `read_at`; false once END was handled.
+    pub fn feed_read_at(&mut self, line: &str, read_at: Instant) -> bool {
+        self.engine.request_read_at(read_at);
+        self.feed(line)
+    }
+
+    /// Handles one input line (read just now); false once END was handled.
     pub fn feed(&mut self, line: &str) -> bool {
         match self.parser.feed(line) {
             Some(cmd) => self.handle(cmd),

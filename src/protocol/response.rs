@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::board::Pos;
+use crate::search::{IterationInfo, MATE};
 
 /// Longest text carried by an ERROR/UNKNOWN/MESSAGE line (managers buffer a few KB per reply).
 const MAX_TEXT: usize = 300;
@@ -31,6 +32,41 @@ pub fn about_line() -> String {
         "name=\"Rensa\", version=\"{}\", author=\"Rensa developers\", country=\"SE\"",
         env!("CARGO_PKG_VERSION")
     )
+}
+
+/// Principal-variation moves shown in an iteration line.
+const PV_SHOWN: usize = 12;
+
+/// The analysis lines for one finished iteration (only sent when `INFO show_detail` > 0):
+/// `MESSAGE REALTIME BEST x,y` for Yixin-Board (levels 1 and 3) and a one-line summary
+/// `MESSAGE depth 9-21 ev 35 n 123456 nps 400000 tm 120 pv 7,7 8,8 …`; a proven result shows
+/// as `ev +M5` / `ev -M4` (moves to the five).
+pub fn iteration_lines(info: &IterationInfo, detail: u8) -> Vec<String> {
+    let mut lines = Vec::with_capacity(2);
+    if detail & 1 != 0 && !info.best.is_none() {
+        lines.push(Response::Message(format!("REALTIME BEST {}", info.best)).to_string());
+    }
+    let ev = if info.score.abs() >= crate::search::MATE_BOUND {
+        let plies = MATE - info.score.abs();
+        let sign = if info.score > 0 { '+' } else { '-' };
+        format!("{sign}M{}", (plies + 1) / 2)
+    } else {
+        info.score.to_string()
+    };
+    let ms = info.elapsed.as_millis().max(1) as u64;
+    let pv: Vec<String> = info.pv.iter().take(PV_SHOWN).map(Pos::to_string).collect();
+    lines.push(
+        Response::Message(format!(
+            "depth {}-{} ev {ev} n {} nps {} tm {ms} pv {}",
+            info.depth,
+            info.seldepth,
+            info.nodes,
+            info.nodes * 1000 / ms,
+            pv.join(" ")
+        ))
+        .to_string(),
+    );
+    lines
 }
 
 /// `text` made safe for one protocol line: printable ASCII only, at most [`MAX_TEXT`] chars,

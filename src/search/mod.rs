@@ -3,13 +3,11 @@
 //! [`think`] runs iterative deepening with aspiration windows over [`alphabeta`] (PVS with VCF
 //! quiescence), after settling forced moves and trying a VCF mate search at the root. It never
 //! prints: each finished iteration is reported through a callback, and the result is returned.
-//! `simple` is the foundation's one-ply mover; `tt` and `time` are the transposition table and
-//! the time budget.
+//! `tt` and `time` are the transposition table and the time budget.
 
 pub mod alphabeta;
 pub mod history;
 pub mod movepick;
-pub mod simple;
 pub mod stack;
 pub mod threats;
 pub mod time;

@@ -126,7 +126,7 @@ pub struct TtHit {
 
 /// One cache line of entries: `[check0, data0, check1, data1, …]`.
 #[derive(Default)]
-#[repr(align(64))]
+#[repr(C, align(64))]
 struct Bucket {
     words: [AtomicU64; 2 * BUCKET_ENTRIES],
 }
@@ -139,7 +139,7 @@ const _: () = assert!(SCORE_NONE <= i16::MAX as i32 && SCORE_INFINITE < SCORE_NO
 /// The transposition table. Probing and storing take `&self` so one table can be shared by
 /// search threads; sizing, clearing and the generation counter need `&mut self`.
 pub struct Tt {
-    buckets: Vec<Bucket>,
+    buckets: Box<[Bucket]>,
     generation: u8,
 }
 
@@ -161,18 +161,19 @@ impl Tt {
         if count == self.buckets.len() {
             return;
         }
-        self.buckets = Vec::new();
+        self.buckets = Box::default();
         self.buckets = allocate(count);
         self.generation = 0;
     }
 
-    /// Empty every entry (new game, rule change, YXHASHCLEAR).
+    /// Empty every entry (new game, rule change, YXHASHCLEAR). The table is freed and
+    /// allocated again as untouched zero pages, which is much faster than writing zeros over
+    /// hundreds of megabytes (measured: 81 ms for 299 MiB) and gives the memory back until the
+    /// search uses it again.
     pub fn clear(&mut self) {
-        for bucket in &self.buckets {
-            for word in &bucket.words {
-                word.store(0, Relaxed);
-            }
-        }
+        let count = self.buckets.len();
+        self.buckets = Box::default();
+        self.buckets = allocate(count);
         self.generation = 0;
     }
 
@@ -305,15 +306,33 @@ impl std::fmt::Debug for Tt {
 
 /// Allocate `count` zeroed buckets (at least one), halving on allocation failure down to
 /// `TT_MIN_BYTES`; below that an allocation failure aborts like any other.
-fn allocate(count: usize) -> Vec<Bucket> {
+///
+/// The memory comes from `alloc_zeroed`, so a large table is a mapping of zero pages that the
+/// operating system supplies only when the search first touches them: allocating the default
+/// 299 MiB table takes microseconds instead of the 465 ms measured for writing every bucket
+/// (which would be charged to the first move, and lose it on time at fast time controls), and
+/// the resident memory grows only as far as the table is used.
+#[allow(unsafe_code)]
+fn allocate(count: usize) -> Box<[Bucket]> {
+    use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};
     let min = (TT_MIN_BYTES / BUCKET_BYTES).min(count).max(1);
     let mut count = count.max(1);
-    let mut buckets = Vec::new();
-    while count > min && buckets.try_reserve_exact(count).is_err() {
+    loop {
+        let layout = Layout::array::<Bucket>(count).expect("table size overflows");
+        // SAFETY: `layout` has a non-zero size (count ≥ 1, buckets are 64 bytes).
+        let ptr = unsafe { alloc_zeroed(layout) }.cast::<Bucket>();
+        if !ptr.is_null() {
+            // SAFETY: `ptr` is a live allocation of exactly `count` buckets with `Bucket`'s
+            // layout, and all-zero bytes are a valid `Bucket`: it is `repr(C)` over
+            // `AtomicU64` words, which have the size and bit validity of `u64` (zero = an
+            // empty entry). The box takes ownership and frees it with the same layout.
+            return unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count)) };
+        }
+        if count <= min {
+            handle_alloc_error(layout);
+        }
         count = (count / 2).max(min);
     }
-    buckets.resize_with(count, Bucket::default);
-    buckets
 }
 
 /// Table size in bytes for the process memory limit `max_memory` (bytes, `INFO max_memory`) and
