@@ -255,6 +255,20 @@ fn ensure_started(
     Ok(())
 }
 
+/// The time a move may take before the tolerance, given the match time `used` so far:
+/// `min(timeout_match − used, timeout_turn)` (GomocupJudge; a late move loses once it exceeds
+/// this plus the tolerance). A zero turn or match limit means that limit does not apply; `None`:
+/// no limit at all.
+pub fn move_limit_ms(tc: TimeControl, used: u64) -> Option<u64> {
+    let left = tc.match_ms.saturating_sub(used);
+    match (tc.turn_ms, tc.match_ms) {
+        (0, 0) => None,
+        (0, _) => Some(left),
+        (t, 0) => Some(t),
+        (t, _) => Some(t.min(left)),
+    }
+}
+
 /// Parses a move answer strictly: two integers separated by one comma (spaces around allowed).
 pub fn parse_move(line: &str) -> Option<(i64, i64)> {
     let (a, b) = line.trim().split_once(',')?;
@@ -525,12 +539,7 @@ pub fn play_game(
         if s.judge {
             e.resume();
         }
-        let limit_ms = match (tc.turn_ms, tc.match_ms) {
-            (0, 0) => None,
-            (0, _) => Some(left),
-            (t, 0) => Some(t),
-            (t, _) => Some(t.min(left)),
-        };
+        let limit_ms = move_limit_ms(tc, used[side]);
         let deadline = limit_ms.map(|l| t0 + Duration::from_millis(l + tc.tolerance_ms));
         let reply = match (sent, s.judge) {
             (false, _) => Reply::Closed,
@@ -692,6 +701,59 @@ fn end_game(rec: GameRecord, slots: [&mut Option<Engine>; 2], s: &GameSettings) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn judge_start_writes_info_around_start_per_order() {
+        let mut s = GameSettings::new(
+            15,
+            Rule::Renju,
+            TimeControl {
+                turn_ms: 300,
+                match_ms: 1800,
+                tolerance_ms: 1000,
+            },
+        );
+        let both = judge_start_lines(&s, "/tmp/f");
+        assert_eq!(
+            both,
+            vec![
+                "INFO rule 4",
+                "INFO max_memory 367001600",
+                "START 15",
+                "INFO timeout_turn 300",
+                "INFO timeout_match 1800",
+                "INFO max_memory 367001600",
+                "INFO game_type 1",
+                "INFO rule 4",
+                "INFO folder /tmp/f",
+            ]
+        );
+        s.info_order = InfoOrder::Gomocup;
+        assert_eq!(judge_start_lines(&s, "/tmp/f")[..], both[2..]);
+        s.info_order = InfoOrder::Fishtest;
+        let fish = judge_start_lines(&s, "/tmp/f");
+        assert_eq!(fish[..3], both[..3]);
+        assert_eq!(
+            fish.iter().filter(|l| l.starts_with("INFO rule")).count(),
+            1
+        );
+    }
+
+    #[test]
+    fn move_limits_follow_gomocupjudge() {
+        let tc = |turn_ms, match_ms| TimeControl {
+            turn_ms,
+            match_ms,
+            tolerance_ms: 1000,
+        };
+        // min(timeout_match − used, timeout_turn)
+        assert_eq!(move_limit_ms(tc(30_000, 180_000), 0), Some(30_000));
+        assert_eq!(move_limit_ms(tc(30_000, 180_000), 170_000), Some(10_000));
+        assert_eq!(move_limit_ms(tc(30_000, 180_000), 190_000), Some(0));
+        assert_eq!(move_limit_ms(tc(0, 180_000), 100_000), Some(80_000));
+        assert_eq!(move_limit_ms(tc(5_000, 0), 1_000_000), Some(5_000));
+        assert_eq!(move_limit_ms(tc(0, 0), 5), None);
+    }
 
     #[test]
     fn moves_parse_strictly() {
