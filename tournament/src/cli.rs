@@ -8,7 +8,8 @@ use anyhow::{bail, Context, Result};
 use rensa::types::{Rule, MAX_SIZE, MIN_SIZE};
 
 use crate::engine::EngineSpec;
-use crate::game::{GameSettings, TimeControl};
+use crate::game::{GameSettings, InfoOrder, TimeControl};
+use crate::judge::{CheckConfig, DEFAULT_SCALE};
 use crate::opening::{self};
 use crate::runner::{MatchConfig, Mode, OpeningSource};
 use crate::stats::{SprtModel, SprtParams};
@@ -58,6 +59,34 @@ GAME:
                                    (default 5)
   -starttimeout MS                 time allowed for ABOUT and for START's OK (default 5000)
 
+GOMOCUP JUDGE MODE:
+  -judge                           play every game as the official GomocupJudge does: fresh
+                                   processes, no ABOUT, START and INFO (timeout_turn,
+                                   timeout_match, max_memory, game_type 1, rule, folder) written
+                                   without waiting for OK, the engine suspended (SIGSTOP) except
+                                   while it is asked for a move, BOARD for each engine's first
+                                   move, lines that are not x,y skipped, CR LF line ends, the
+                                   match clock charged elapsed - 10 ms per move, and the private
+                                   memory (USS) of the engine's process tree checked against
+                                   -maxmemory after every move (a loss 'memory')
+  -infoorder both|gomocup|fishtest judge mode: 'rule' and 'max_memory' before START and again
+                                   after it (both, default), only after (gomocup), only before
+                                   (fishtest)
+  -crlf                            end command lines with CR LF (always on in judge mode)
+  -selftest                        with one -engine: the referee's rule self-test in every
+                                   format (complete a five; six is no win in standard, caro 9
+                                   and for renju Black; a five between two opponent stones is no
+                                   win in caro; never play a renju double three), PASS/FAIL per
+                                   case, exit status 1 on any failure
+  -formats                         with one or two -engine: one judge-mode game per Gomocup
+                                   format (freestyle 15 and 20, fastgame 20, standard 15, renju
+                                   15, caro 15 as rule 8 and 9), exit status 1 on any fault
+  -scale F                         -selftest/-formats: factor on Gomocup's limits (default 0.01
+                                   or 1/100: 30 s/180 s -> 300 ms/1800 ms, fastgame 5 s/120 s
+                                   -> 50 ms/1200 ms); -tc tolerance= still applies (default
+                                   1000 ms, not scaled); -openings seed= seeds the 3-stone
+                                   openings of the format games
+
 SPRT (two engines only):
   -sprt [elo0=0] [elo1=5] [alpha=0.05] [beta=0.05] [model=pentanomial|trinomial]
                                    stop as soon as the LLR leaves [ln(b/(1-a)), ln((1-b)/a)];
@@ -77,7 +106,8 @@ OUTPUT:
 The last line printed is a machine-readable summary:
   SUMMARY engine=A games=.. wins=.. losses=.. draws=.. score=.. elo=.. elo_error=.. los=..
           [llr=.. sprt=H1|H0|undecided] time=.. illegal=.. foul=.. crash=.. not_a_move=.. start=..
-Exit status: 0 when the match ran (whatever the result), 2 on bad options or errors.
+Exit status: 0 when the match ran (whatever the result), 2 on bad options or errors;
+-selftest and -formats: 0 all passed, 1 a case failed or a game was lost by a fault.
 ";
 
 fn kv(token: &str) -> Result<(&str, &str)> {
@@ -91,8 +121,29 @@ fn num<T: std::str::FromStr>(v: &str, what: &str) -> Result<T> {
         .map_err(|_| anyhow::anyhow!("bad value {v:?} for {what}"))
 }
 
-/// Parses the arguments (without the program name). `Ok(None)` means help was asked for.
+/// What the command line asks for.
+#[derive(Clone, Debug)]
+pub enum Action {
+    Help,
+    Match(Box<MatchConfig>),
+    /// `-selftest`: the rule self-test of the first engine.
+    SelfTest(CheckConfig),
+    /// `-formats`: one judge-mode game per Gomocup format.
+    Formats(CheckConfig),
+}
+
+/// Parses the arguments of a match (without the program name). `Ok(None)` means help was asked
+/// for; `-selftest` and `-formats` are refused here (see [`parse_action`]).
 pub fn parse(args: &[String]) -> Result<Option<MatchConfig>> {
+    match parse_action(args)? {
+        Action::Help => Ok(None),
+        Action::Match(m) => Ok(Some(*m)),
+        Action::SelfTest(_) | Action::Formats(_) => bail!("not a match command line"),
+    }
+}
+
+/// Parses the arguments (without the program name).
+pub fn parse_action(args: &[String]) -> Result<Action> {
     // Group: option word, then its values.
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for a in args {
@@ -126,6 +177,8 @@ pub fn parse(args: &[String]) -> Result<Option<MatchConfig>> {
     let mut sprt = None;
     let (mut sgf_dir, mut psq_dir, mut json, mut log) = (None, None, None, None);
     let mut progress = 10.0f64;
+    let (mut crlf, mut judge, mut info_order) = (false, false, InfoOrder::Both);
+    let (mut selftest, mut formats, mut scale) = (false, false, DEFAULT_SCALE);
 
     for (opt, vals) in &groups {
         let one = || -> Result<&String> {
@@ -142,7 +195,7 @@ pub fn parse(args: &[String]) -> Result<Option<MatchConfig>> {
             }
         };
         match opt.as_str() {
-            "h" | "help" => return Ok(None),
+            "h" | "help" => return Ok(Action::Help),
             "engine" => engines.push(EngineSpec::from_tokens(vals)?),
             "mode" => {
                 mode = match one()?.as_str() {
@@ -229,8 +282,72 @@ pub fn parse(args: &[String]) -> Result<Option<MatchConfig>> {
             "json" => json = Some(PathBuf::from(one()?)),
             "log" => log = Some(PathBuf::from(one()?)),
             "progress" => progress = num(one()?, "-progress")?,
+            "crlf" => {
+                none()?;
+                crlf = true
+            }
+            "judge" | "gomocup" => {
+                none()?;
+                judge = true
+            }
+            "infoorder" => {
+                info_order = match one()?.as_str() {
+                    "gomocup" => InfoOrder::Gomocup,
+                    "both" => InfoOrder::Both,
+                    "fishtest" => InfoOrder::Fishtest,
+                    o => bail!("unknown -infoorder {o:?} (gomocup, both, fishtest)"),
+                }
+            }
+            "selftest" => {
+                none()?;
+                selftest = true
+            }
+            "formats" => {
+                none()?;
+                formats = true
+            }
+            "scale" => {
+                let v = one()?;
+                scale = match v.split_once('/') {
+                    Some((a, b)) => num::<f64>(a, "-scale")? / num::<f64>(b, "-scale")?,
+                    None => num(v, "-scale")?,
+                };
+                if !(scale > 0.0 && scale.is_finite()) {
+                    bail!("-scale must be positive");
+                }
+            }
             o => bail!("unknown option -{o} (see -help)"),
         }
+    }
+    if selftest || formats {
+        if selftest && formats {
+            bail!("-selftest and -formats are separate runs");
+        }
+        let most = if selftest { 1 } else { 2 };
+        if engines.is_empty() || engines.len() > most {
+            bail!(
+                "-{} takes {} -engine",
+                if selftest { "selftest" } else { "formats" },
+                if selftest { "one" } else { "one or two" }
+            );
+        }
+        let check = CheckConfig {
+            engines,
+            scale,
+            tolerance_ms: tc.tolerance_ms,
+            max_memory,
+            info_order,
+            move_delay: Duration::from_millis(move_delay),
+            seed,
+            log,
+            sgf_dir,
+            psq_dir,
+        };
+        return Ok(if selftest {
+            Action::SelfTest(check)
+        } else {
+            Action::Formats(check)
+        });
     }
     if engines.len() < 2 {
         bail!("give at least two -engine (see -help)");
@@ -255,7 +372,7 @@ pub fn parse(args: &[String]) -> Result<Option<MatchConfig>> {
             seed,
         },
     };
-    Ok(Some(MatchConfig {
+    Ok(Action::Match(Box::new(MatchConfig {
         engines,
         mode,
         games: games.or(if sprt.is_some() { None } else { Some(2) }),
@@ -269,7 +386,11 @@ pub fn parse(args: &[String]) -> Result<Option<MatchConfig>> {
             send_board,
             move_delay: Duration::from_millis(move_delay),
             start_timeout: Duration::from_millis(start_timeout),
-            fresh,
+            fresh: fresh || judge,
+            crlf: crlf || judge,
+            judge,
+            info_order,
+            stop_after: None,
         },
         openings,
         sprt,
@@ -278,7 +399,7 @@ pub fn parse(args: &[String]) -> Result<Option<MatchConfig>> {
         json,
         log,
         progress_interval: Duration::from_secs_f64(progress.max(0.0)),
-    }))
+    })))
 }
 
 #[cfg(test)]

@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
+use crate::proctree;
+
 /// How to start an engine: a display name, the program with its arguments, a working directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -140,6 +142,13 @@ pub struct Engine {
     pub move_delay: Duration,
     /// The engine's answer to ABOUT.
     pub about: String,
+    /// End every command with CR LF instead of LF.
+    pub crlf: bool,
+    /// The process tree as it was suspended (SIGSTOP), resumed by [`Engine::resume`]; empty
+    /// while the engine runs.
+    stopped: Vec<u32>,
+    /// The process has been reaped: its pid may belong to someone else now.
+    reaped: bool,
 }
 
 impl Engine {
@@ -150,6 +159,18 @@ impl Engine {
         game: usize,
         timeout: Duration,
     ) -> Result<Engine> {
+        let mut engine = Engine::launch(spec, log, game)?;
+        engine.send("ABOUT")?;
+        match engine.recv(Some(Instant::now() + timeout)) {
+            Reply::Line(l) => engine.about = l,
+            Reply::Timeout => bail!("{}: no answer to ABOUT", spec.name),
+            Reply::Closed => bail!("{}: exited before answering ABOUT", spec.name),
+        }
+        Ok(engine)
+    }
+
+    /// Starts the engine process and sends nothing (GomocupJudge does not ask ABOUT).
+    pub fn launch(spec: &EngineSpec, log: Option<Arc<ProtocolLog>>, game: usize) -> Result<Engine> {
         let mut program = PathBuf::from(&spec.cmd[0]);
         if program.components().count() > 1 && program.is_relative() {
             program = std::env::current_dir()?.join(program);
@@ -205,7 +226,7 @@ impl Engine {
                 }
             });
         }
-        let mut engine = Engine {
+        Ok(Engine {
             name: spec.name.clone(),
             child,
             stdin,
@@ -215,14 +236,10 @@ impl Engine {
             last_reply: None,
             move_delay: Duration::ZERO,
             about: String::new(),
-        };
-        engine.send("ABOUT")?;
-        match engine.recv(Some(Instant::now() + timeout)) {
-            Reply::Line(l) => engine.about = l,
-            Reply::Timeout => bail!("{}: no answer to ABOUT", spec.name),
-            Reply::Closed => bail!("{}: exited before answering ABOUT", spec.name),
-        }
-        Ok(engine)
+            crlf: false,
+            stopped: Vec::new(),
+            reaped: false,
+        })
     }
 
     /// The process id (for tests and logs).
@@ -244,9 +261,54 @@ impl Engine {
         }
         let stdin = self.stdin.as_mut().context("stdin closed")?;
         stdin.write_all(line.as_bytes())?;
-        stdin.write_all(b"\n")?;
+        stdin.write_all(if self.crlf { b"\r\n" } else { b"\n" })?;
         stdin.flush()?;
         Ok(())
+    }
+
+    /// Suspends the engine and all its descendants (SIGSTOP), as GomocupJudge does between
+    /// moves. Returns the suspended process tree.
+    pub fn suspend(&mut self) -> &[u32] {
+        if self.stopped.is_empty() && !self.exited() {
+            self.stopped = proctree::tree(self.child.id());
+            proctree::signal(&self.stopped, "STOP");
+            if let Some(log) = &self.log {
+                log.write(self.game, &self.name, "#", "SIGSTOP");
+            }
+        }
+        &self.stopped
+    }
+
+    /// Resumes what [`Engine::suspend`] stopped (SIGCONT); nothing when the engine runs.
+    pub fn resume(&mut self) {
+        if !self.stopped.is_empty() {
+            proctree::signal(&self.stopped, "CONT");
+            self.stopped.clear();
+            if let Some(log) = &self.log {
+                log.write(self.game, &self.name, "#", "SIGCONT");
+            }
+        }
+    }
+
+    /// Whether the process has exited (it is reaped then).
+    fn exited(&mut self) -> bool {
+        if !self.reaped {
+            self.reaped = matches!(self.child.try_wait(), Ok(Some(_)));
+        }
+        self.reaped
+    }
+
+    /// Whether the engine is suspended.
+    pub fn is_suspended(&self) -> bool {
+        !self.stopped.is_empty()
+    }
+
+    /// Private resident memory (USS) of the engine's process tree in bytes, if readable.
+    pub fn memory(&mut self) -> Option<u64> {
+        if self.exited() {
+            return None;
+        }
+        proctree::tree_uss(self.child.id())
     }
 
     /// The next line, waiting until `deadline` (`None`: forever).
@@ -293,18 +355,28 @@ impl Engine {
         }
     }
 
-    /// Sends `END` and gives the engine `grace` to exit before it is killed.
+    /// Sends `END` and gives the engine `grace` to exit before it is killed; processes it started
+    /// are killed in any case (GomocupJudge kills the process tree after END).
     pub fn quit(mut self, grace: Duration) {
+        self.resume();
+        let tree = if self.exited() {
+            Vec::new()
+        } else {
+            proctree::tree(self.child.id())
+        };
         let _ = self.send("END");
         self.stdin = None; // EOF as well
         let deadline = Instant::now() + grace;
         while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+            if self.exited() {
+                break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        // Drop kills.
+        if tree.len() > 1 {
+            proctree::signal(&tree[1..], "KILL");
+        }
+        // Drop kills the engine itself if it is still there.
     }
 }
 
@@ -320,8 +392,19 @@ pub fn is_chatter(line: &str) -> bool {
 
 impl Drop for Engine {
     fn drop(&mut self) {
+        // Never leave a stopped process behind: resume first, then kill the whole tree (its
+        // descendants even when the engine itself has already exited).
+        self.resume();
+        if self.reaped {
+            return;
+        }
+        // Read while the pid is still ours (running, or a zombie not yet reaped).
+        let tree = proctree::tree(self.child.id());
         self.stdin = None;
-        if let Ok(Some(_)) = self.child.try_wait() {
+        if tree.len() > 1 {
+            proctree::signal(&tree[1..], "KILL");
+        }
+        if self.exited() {
             return;
         }
         let _ = self.child.kill();

@@ -2,7 +2,14 @@
 //! BEGIN / BOARD / TURN), the clocks (turn and match limits plus a tolerance), and the judging of
 //! every move with the rensa crate's rules (five per rule, occupied or off-board cells, renju
 //! fouls for Black), crashes and answers that are not moves.
+//!
+//! Two dialogues: the match runner's own (c-gomoku-cli style: ABOUT, START awaited, engines kept
+//! between games) and judge mode, which mimics the official GomocupJudge (protocol.md §7.2, §8.2):
+//! fresh processes, START and INFO written without waiting for `OK`, the engine suspended
+//! (SIGSTOP) between its moves, CR LF line ends, the GomocupJudge clock and a memory check of the
+//! process tree after every move.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -11,6 +18,7 @@ use rensa::types::{Color, Rule};
 
 use crate::engine::{Engine, EngineSpec, ProtocolLog, Reply};
 use crate::opening::Opening;
+use crate::proctree;
 
 /// Time limits in milliseconds; 0 means no limit (turn) or unlimited (match).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +47,70 @@ pub struct GameSettings {
     pub start_timeout: Duration,
     /// Games are played with fresh processes (END and exit after every game).
     pub fresh: bool,
+    /// End every command line with CR LF (judge mode always does).
+    pub crlf: bool,
+    /// GomocupJudge mode: no ABOUT; each engine is launched when it first has to move, gets
+    /// START and the INFO lines without its `OK` being awaited, and is suspended at once; it is
+    /// resumed (SIGCONT) right after its move request (`INFO time_left` and `BOARD` with the
+    /// stones so far for its first move, `TURN` later) is written, and suspended again after its
+    /// answer; lines that are not `x,y` are skipped; the clock charges `elapsed − 10 ms` per move;
+    /// the private memory (USS) of its process tree is checked against `max_memory` after every
+    /// move; both processes end with the game.
+    pub judge: bool,
+    /// Judge mode: where the INFO lines go relative to START.
+    pub info_order: InfoOrder,
+    /// Stop the game (no result) once the engines have made this many moves (the self-test).
+    pub stop_after: Option<usize>,
+}
+
+impl GameSettings {
+    /// Settings with the runner's defaults for a board and rule: `-tc` defaults, 350 MiB,
+    /// the Gomocup draw cap, no judge mode.
+    pub fn new(size: usize, rule: Rule, tc: TimeControl) -> GameSettings {
+        GameSettings {
+            size,
+            rule,
+            tc,
+            max_memory: 367_001_600,
+            draw_after: if rule == Rule::Renju {
+                200
+            } else {
+                size * size
+            },
+            send_board: false,
+            move_delay: Duration::from_millis(5),
+            start_timeout: Duration::from_millis(5000),
+            fresh: false,
+            crlf: false,
+            judge: false,
+            info_order: InfoOrder::Both,
+            stop_after: None,
+        }
+    }
+}
+
+/// Judge mode: which INFO lines are written before START and which after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InfoOrder {
+    /// As GomocupJudge: START, then `timeout_turn`, `timeout_match`, `max_memory`,
+    /// `game_type 1`, `rule`, `folder`.
+    Gomocup,
+    /// `rule` and `max_memory` before START (as the fishtest worker) and again, with the rest,
+    /// after it as GomocupJudge does. The default.
+    Both,
+    /// `rule` and `max_memory` before START only, the rest after: the engine must keep the rule
+    /// across START.
+    Fishtest,
+}
+
+impl InfoOrder {
+    pub fn name(self) -> &'static str {
+        match self {
+            InfoOrder::Gomocup => "gomocup",
+            InfoOrder::Both => "both",
+            InfoOrder::Fishtest => "fishtest",
+        }
+    }
 }
 
 /// How a game ended.
@@ -60,6 +132,11 @@ pub enum Reason {
     NotAMove,
     /// The loser did not start: no answer to ABOUT, no `OK` to START, or could not be run.
     StartFailed,
+    /// Judge mode: the loser's process tree used more private memory than `max_memory` (or its
+    /// persistent folder grew past 70 MB).
+    Memory,
+    /// No result: the game was stopped after a set number of moves (the self-test).
+    Stopped,
 }
 
 impl Reason {
@@ -73,17 +150,20 @@ impl Reason {
             Reason::Crash => "crash",
             Reason::NotAMove => "not-a-move",
             Reason::StartFailed => "start",
+            Reason::Memory => "memory",
+            Reason::Stopped => "stopped",
         }
     }
 
     /// The fault kinds counted in reports, in order.
-    pub const FAULTS: [Reason; 6] = [
+    pub const FAULTS: [Reason; 7] = [
         Reason::Time,
         Reason::Illegal,
         Reason::Foul,
         Reason::Crash,
         Reason::NotAMove,
         Reason::StartFailed,
+        Reason::Memory,
     ];
 }
 
@@ -103,6 +183,11 @@ pub struct GameRecord {
     pub reason: Reason,
     /// Human-readable detail: the offending answer, the five's cell, …
     pub detail: String,
+    /// Judge mode: the largest private memory (USS) of each side's process tree measured after
+    /// its moves, in bytes (0: not measured), Black then White.
+    pub peak_memory: [u64; 2],
+    /// Moves per side that took longer than the limit and were saved by the tolerance.
+    pub over_limit: [usize; 2],
 }
 
 impl GameRecord {
@@ -128,6 +213,7 @@ fn ensure_started(
         let mut e = Engine::spawn(spec, log.clone(), game, s.start_timeout)
             .map_err(|e| format!("{e:#}"))?;
         e.move_delay = s.move_delay;
+        e.crlf = s.crlf;
         *slot = Some(e);
     }
     let e = slot.as_mut().expect("started");
@@ -169,6 +255,20 @@ fn ensure_started(
     Ok(())
 }
 
+/// The time a move may take before the tolerance, given the match time `used` so far:
+/// `min(timeout_match − used, timeout_turn)` (GomocupJudge; a late move loses once it exceeds
+/// this plus the tolerance). A zero turn or match limit means that limit does not apply; `None`:
+/// no limit at all.
+pub fn move_limit_ms(tc: TimeControl, used: u64) -> Option<u64> {
+    let left = tc.match_ms.saturating_sub(used);
+    match (tc.turn_ms, tc.match_ms) {
+        (0, 0) => None,
+        (0, _) => Some(left),
+        (t, 0) => Some(t),
+        (t, _) => Some(t.min(left)),
+    }
+}
+
 /// Parses a move answer strictly: two integers separated by one comma (spaces around allowed).
 pub fn parse_move(line: &str) -> Option<(i64, i64)> {
     let (a, b) = line.trim().split_once(',')?;
@@ -206,8 +306,91 @@ pub fn judge_move(grid: &mut Grid, x: i64, y: i64, color: Color, rule: Rule) -> 
     }
 }
 
+/// GomocupJudge's allowance per move: the match clock is charged `elapsed − 10 ms`.
+pub const JUDGE_MOVE_CREDIT_MS: u64 = 10;
+/// GomocupJudge's limit on the engine's persistent folder (`INFO folder`): 70 MB.
+pub const JUDGE_FOLDER_LIMIT: u64 = 70 * 1024 * 1024;
+
+/// The lines a judge-mode game writes to a new engine process before suspending it: START and
+/// the INFO lines, none of them awaited. `folder` is the engine's persistent folder.
+pub fn judge_start_lines(s: &GameSettings, folder: &str) -> Vec<String> {
+    let tc = s.tc;
+    let rule = format!("INFO rule {}", s.rule.code());
+    let memory = format!("INFO max_memory {}", s.max_memory);
+    let mut v = Vec::new();
+    if s.info_order != InfoOrder::Gomocup {
+        v.push(rule.clone());
+        v.push(memory.clone());
+    }
+    v.push(format!("START {}", s.size));
+    v.push(format!("INFO timeout_turn {}", tc.turn_ms));
+    v.push(format!("INFO timeout_match {}", tc.match_ms));
+    if s.info_order != InfoOrder::Fishtest {
+        v.push(memory);
+    }
+    v.push("INFO game_type 1".to_string());
+    if s.info_order != InfoOrder::Fishtest {
+        v.push(rule);
+    }
+    v.push(format!("INFO folder {folder}"));
+    v
+}
+
+/// Launches a judge-mode engine: a new process, CR LF line ends, START and INFO written at
+/// once, then suspended until its first move request.
+fn judge_start(
+    slot: &mut Option<Engine>,
+    spec: &EngineSpec,
+    s: &GameSettings,
+    log: &Option<Arc<ProtocolLog>>,
+    game: usize,
+    folder: &Path,
+) -> Result<(), String> {
+    *slot = None;
+    let mut e = Engine::launch(spec, log.clone(), game).map_err(|e| format!("{e:#}"))?;
+    e.crlf = true;
+    e.move_delay = s.move_delay;
+    let _ = std::fs::create_dir_all(folder);
+    for l in judge_start_lines(s, &folder.display().to_string()) {
+        if e.send(&l).is_err() {
+            return Err("pipe closed at START".into());
+        }
+    }
+    e.suspend();
+    *slot = Some(e);
+    Ok(())
+}
+
+/// GomocupJudge's reading of an answer: every line that is not `x,y` (START's late `OK`,
+/// `MESSAGE`, anything else) is skipped; the first coordinate line is the move.
+fn judge_answer(e: &mut Engine, deadline: Option<Instant>) -> Reply {
+    loop {
+        match e.recv(deadline) {
+            Reply::Line(l) if parse_move(&l).is_none() => continue,
+            other => return other,
+        }
+    }
+}
+
+/// The persistent folder (`INFO folder`) of one engine in one judge-mode game.
+fn judge_folder(game: usize, color: Color) -> PathBuf {
+    std::env::temp_dir().join(format!(
+        "rensa-judge-{}-g{game}-{}",
+        std::process::id(),
+        if color == Color::Black {
+            "black"
+        } else {
+            "white"
+        }
+    ))
+}
+
 /// Plays one game. `slots[0]` plays Black and `slots[1]` White; a slot left `None` afterwards
 /// means its engine was killed (it misbehaved, or `fresh` is set) and is restarted next time.
+///
+/// With `s.judge` the game follows GomocupJudge (see [`GameSettings::judge`]): each engine is
+/// launched when it first has to move, suspended between its moves, its memory measured after
+/// every move, and both processes are ended with the game.
 pub fn play_game(
     id: usize,
     specs: [&EngineSpec; 2],
@@ -229,6 +412,8 @@ pub fn play_game(
         winner: None,
         reason: Reason::DrawCap,
         detail: String::new(),
+        peak_memory: [0; 2],
+        over_limit: [0; 2],
     };
     let finish = |rec: &mut GameRecord, winner: Option<Color>, reason: Reason, detail: String| {
         rec.winner = winner;
@@ -236,28 +421,35 @@ pub fn play_game(
         rec.detail = detail;
     };
 
-    // Start both; a failure loses (both failing is a draw).
-    let started: Vec<Result<(), String>> = (0..2)
-        .map(|i| ensure_started(slots[i], specs[i], s, log, id))
-        .collect();
-    match (&started[0], &started[1]) {
-        (Ok(()), Ok(())) => {}
-        (Err(a), Err(b)) => {
-            finish(
-                &mut rec,
-                None,
-                Reason::StartFailed,
-                format!("both failed to start: {a}; {b}"),
-            );
-            return rec;
+    if s.judge {
+        // Judge mode starts every game with new processes, each when it first has to move.
+        for slot in slots.iter_mut() {
+            **slot = None;
         }
-        (Err(a), _) => {
-            finish(&mut rec, Some(Color::White), Reason::StartFailed, a.clone());
-            return end_game(rec, slots, s);
-        }
-        (_, Err(b)) => {
-            finish(&mut rec, Some(Color::Black), Reason::StartFailed, b.clone());
-            return end_game(rec, slots, s);
+    } else {
+        // Start both; a failure loses (both failing is a draw).
+        let started: Vec<Result<(), String>> = (0..2)
+            .map(|i| ensure_started(slots[i], specs[i], s, log, id))
+            .collect();
+        match (&started[0], &started[1]) {
+            (Ok(()), Ok(())) => {}
+            (Err(a), Err(b)) => {
+                finish(
+                    &mut rec,
+                    None,
+                    Reason::StartFailed,
+                    format!("both failed to start: {a}; {b}"),
+                );
+                return rec;
+            }
+            (Err(a), _) => {
+                finish(&mut rec, Some(Color::White), Reason::StartFailed, a.clone());
+                return end_game(rec, slots, s);
+            }
+            (_, Err(b)) => {
+                finish(&mut rec, Some(Color::Black), Reason::StartFailed, b.clone());
+                return end_game(rec, slots, s);
+            }
         }
     }
 
@@ -268,6 +460,10 @@ pub fn play_game(
     let mut history: Vec<(usize, usize)> = opening.moves.clone();
     let mut used = [0u64; 2];
     let mut informed = [false; 2]; // whether the engine has seen the position once
+    let folders = [
+        judge_folder(id, Color::Black),
+        judge_folder(id, Color::White),
+    ];
     let area = s.size * s.size;
     let tc = s.tc;
 
@@ -281,14 +477,35 @@ pub fn play_game(
             finish(&mut rec, None, Reason::DrawCap, why);
             break;
         }
+        if let Some(n) = s.stop_after {
+            if rec.moves.len() >= n {
+                finish(
+                    &mut rec,
+                    None,
+                    Reason::Stopped,
+                    format!("stopped after {n} moves"),
+                );
+                break;
+            }
+        }
         let color = if history.len().is_multiple_of(2) {
             Color::Black
         } else {
             Color::White
         };
         let side = color.index();
+        let winner = Some(color.opp());
+        if s.judge && slots[side].is_none() {
+            if let Err(why) = judge_start(slots[side], specs[side], s, log, id, &folders[side]) {
+                finish(&mut rec, winner, Reason::StartFailed, why);
+                break;
+            }
+        }
         let e = slots[side].as_mut().expect("started");
-        e.drain();
+        if !s.judge {
+            // GomocupJudge leaves stray lines in the queue (START's OK is read this way).
+            e.drain();
+        }
 
         // The request.
         let left = tc.match_ms.saturating_sub(used[side]);
@@ -296,7 +513,7 @@ pub fn play_game(
             "INFO time_left {}",
             if tc.match_ms > 0 { left } else { 2_147_483_647 }
         )];
-        if history.is_empty() {
+        if history.is_empty() && !s.judge {
             lines.push("BEGIN".to_string());
         } else if s.send_board || !informed[side] {
             lines.push("BOARD".to_string());
@@ -317,21 +534,22 @@ pub fn play_game(
                 break;
             }
         }
+        // GomocupJudge starts the clock just before it resumes the engine.
         let t0 = Instant::now();
-        let limit_ms = match (tc.turn_ms, tc.match_ms) {
-            (0, 0) => None,
-            (0, _) => Some(left),
-            (t, 0) => Some(t),
-            (t, _) => Some(t.min(left)),
-        };
+        if s.judge {
+            e.resume();
+        }
+        let limit_ms = move_limit_ms(tc, used[side]);
         let deadline = limit_ms.map(|l| t0 + Duration::from_millis(l + tc.tolerance_ms));
-        let reply = if sent {
-            e.answer(deadline)
-        } else {
-            Reply::Closed
+        let reply = match (sent, s.judge) {
+            (false, _) => Reply::Closed,
+            (true, true) => judge_answer(e, deadline),
+            (true, false) => e.answer(deadline),
         };
         let elapsed = t0.elapsed().as_millis() as u64;
-        let winner = Some(color.opp());
+        if s.judge {
+            e.suspend();
+        }
         let line = match reply {
             Reply::Closed => {
                 *slots[side] = None;
@@ -367,8 +585,39 @@ pub fn play_game(
                 );
                 break;
             }
+            if elapsed > l {
+                rec.over_limit[side] += 1;
+            }
         }
-        used[side] += elapsed;
+        if s.judge {
+            used[side] += elapsed.saturating_sub(JUDGE_MOVE_CREDIT_MS);
+            // Memory of the (suspended) process tree, then the persistent folder.
+            let mem = e.memory().unwrap_or(0);
+            rec.peak_memory[side] = rec.peak_memory[side].max(mem);
+            if s.max_memory > 0 && mem > s.max_memory {
+                *slots[side] = None;
+                finish(
+                    &mut rec,
+                    winner,
+                    Reason::Memory,
+                    format!("{mem} bytes in use, limit {}", s.max_memory),
+                );
+                break;
+            }
+            let folder = proctree::dir_size(&folders[side]);
+            if folder > JUDGE_FOLDER_LIMIT {
+                *slots[side] = None;
+                finish(
+                    &mut rec,
+                    winner,
+                    Reason::Memory,
+                    format!("persistent folder holds {folder} bytes, limit {JUDGE_FOLDER_LIMIT}"),
+                );
+                break;
+            }
+        } else {
+            used[side] += elapsed;
+        }
         let Some((x, y)) = parse_move(&line) else {
             *slots[side] = None;
             let shown: String = line.chars().take(60).collect();
@@ -428,12 +677,18 @@ pub fn play_game(
             }
         }
     }
-    end_game(rec, slots, s)
+    let rec = end_game(rec, slots, s);
+    if s.judge {
+        for f in &folders {
+            let _ = std::fs::remove_dir_all(f);
+        }
+    }
+    rec
 }
 
-/// After a game: with `fresh`, engines get END and exit.
+/// After a game: with `fresh` (and always in judge mode), engines get END and exit.
 fn end_game(rec: GameRecord, slots: [&mut Option<Engine>; 2], s: &GameSettings) -> GameRecord {
-    if s.fresh {
+    if s.fresh || s.judge {
         for slot in slots {
             if let Some(e) = slot.take() {
                 e.quit(Duration::from_millis(500));
@@ -446,6 +701,59 @@ fn end_game(rec: GameRecord, slots: [&mut Option<Engine>; 2], s: &GameSettings) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn judge_start_writes_info_around_start_per_order() {
+        let mut s = GameSettings::new(
+            15,
+            Rule::Renju,
+            TimeControl {
+                turn_ms: 300,
+                match_ms: 1800,
+                tolerance_ms: 1000,
+            },
+        );
+        let both = judge_start_lines(&s, "/tmp/f");
+        assert_eq!(
+            both,
+            vec![
+                "INFO rule 4",
+                "INFO max_memory 367001600",
+                "START 15",
+                "INFO timeout_turn 300",
+                "INFO timeout_match 1800",
+                "INFO max_memory 367001600",
+                "INFO game_type 1",
+                "INFO rule 4",
+                "INFO folder /tmp/f",
+            ]
+        );
+        s.info_order = InfoOrder::Gomocup;
+        assert_eq!(judge_start_lines(&s, "/tmp/f")[..], both[2..]);
+        s.info_order = InfoOrder::Fishtest;
+        let fish = judge_start_lines(&s, "/tmp/f");
+        assert_eq!(fish[..3], both[..3]);
+        assert_eq!(
+            fish.iter().filter(|l| l.starts_with("INFO rule")).count(),
+            1
+        );
+    }
+
+    #[test]
+    fn move_limits_follow_gomocupjudge() {
+        let tc = |turn_ms, match_ms| TimeControl {
+            turn_ms,
+            match_ms,
+            tolerance_ms: 1000,
+        };
+        // min(timeout_match − used, timeout_turn)
+        assert_eq!(move_limit_ms(tc(30_000, 180_000), 0), Some(30_000));
+        assert_eq!(move_limit_ms(tc(30_000, 180_000), 170_000), Some(10_000));
+        assert_eq!(move_limit_ms(tc(30_000, 180_000), 190_000), Some(0));
+        assert_eq!(move_limit_ms(tc(0, 180_000), 100_000), Some(80_000));
+        assert_eq!(move_limit_ms(tc(5_000, 0), 1_000_000), Some(5_000));
+        assert_eq!(move_limit_ms(tc(0, 0), 5), None);
+    }
 
     #[test]
     fn moves_parse_strictly() {

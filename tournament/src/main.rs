@@ -1,25 +1,44 @@
 //! `rensa-match`: the command-line front of the match runner (see `rensa-match -help`).
 
-use rensa_tournament::{cli, runner};
+use rensa_tournament::cli::{self, Action};
+use rensa_tournament::{judge, runner};
+
+fn fail(e: anyhow::Error) -> ! {
+    eprintln!("rensa-match: {e:#}");
+    std::process::exit(2);
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let cfg = match cli::parse(&args) {
-        Ok(Some(cfg)) => cfg,
-        Ok(None) => {
-            print!("{}", cli::HELP);
-            return;
+    let action = cli::parse_action(&args).unwrap_or_else(|e| fail(e));
+    match action {
+        Action::Help => print!("{}", cli::HELP),
+        Action::Match(cfg) => match runner::run(&cfg) {
+            Ok(res) => print!("{}", runner::report(&cfg, &res)),
+            Err(e) => fail(e),
+        },
+        Action::SelfTest(cfg) => {
+            // PASS/FAIL lines are printed as the cases run; the summary comes last.
+            let (report, ok) = judge::run_selftest(&cfg).unwrap_or_else(|e| fail(e));
+            print!(
+                "{}",
+                report
+                    .lines()
+                    .last()
+                    .map_or(String::new(), |l| format!("{l}\n"))
+            );
+            std::process::exit(if ok { 0 } else { 1 });
         }
-        Err(e) => {
-            eprintln!("rensa-match: {e:#}");
-            std::process::exit(2);
-        }
-    };
-    match runner::run(&cfg) {
-        Ok(res) => print!("{}", runner::report(&cfg, &res)),
-        Err(e) => {
-            eprintln!("rensa-match: {e:#}");
-            std::process::exit(2);
+        Action::Formats(cfg) => {
+            let (report, ok, _) = judge::run_formats(&cfg).unwrap_or_else(|e| fail(e));
+            print!(
+                "{}",
+                report
+                    .lines()
+                    .last()
+                    .map_or(String::new(), |l| format!("{l}\n"))
+            );
+            std::process::exit(if ok { 0 } else { 1 });
         }
     }
 }

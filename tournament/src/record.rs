@@ -35,7 +35,7 @@ pub fn to_sgf(g: &GameRecord) -> String {
         Some(c) => {
             let side = if c == Color::Black { "B" } else { "W" };
             let how = match g.reason {
-                Reason::Five | Reason::DrawCap => "",
+                Reason::Five | Reason::DrawCap | Reason::Stopped => "",
                 Reason::Time => "T",
                 _ => "F",
             };
@@ -131,7 +131,7 @@ pub fn game_json(g: &GameRecord) -> String {
         .map(|&((x, y), t)| format!("[{x},{y},{t}]"))
         .collect();
     format!(
-        "{{\"id\":{},\"black\":{},\"white\":{},\"opening\":{},\"result\":{},\"winner\":{},\"reason\":{},\"detail\":{},\"moves\":[{}]}}",
+        "{{\"id\":{},\"black\":{},\"white\":{},\"opening\":{},\"result\":{},\"winner\":{},\"reason\":{},\"detail\":{},\"peak_memory\":[{},{}],\"moves\":[{}]}}",
         g.id,
         json_str(&g.black),
         json_str(&g.white),
@@ -144,6 +144,8 @@ pub fn game_json(g: &GameRecord) -> String {
         },
         json_str(g.reason.name()),
         json_str(&g.detail),
+        g.peak_memory[0],
+        g.peak_memory[1],
         moves.join(",")
     )
 }
@@ -168,6 +170,8 @@ mod tests {
             winner: Some(Color::White),
             reason: Reason::Time,
             detail: "slow".into(),
+            peak_memory: [0, 5 << 20],
+            over_limit: [0, 0],
         }
     }
 

@@ -95,7 +95,13 @@ impl PairingStats {
 pub struct MatchResult {
     pub pairings: Vec<PairingStats>,
     /// Per engine: games lost by each fault kind of [`Reason::FAULTS`].
-    pub faults: Vec<[u64; 6]>,
+    pub faults: Vec<[u64; Reason::FAULTS.len()]>,
+    /// Per engine, judge mode: the largest private memory of its process tree seen after a
+    /// move, in bytes (0 outside judge mode).
+    pub peak_memory: Vec<u64>,
+    /// Per engine: its longest move in ms, and how many moves needed the tolerance.
+    pub max_move_ms: Vec<u64>,
+    pub over_limit: Vec<usize>,
     pub games: usize,
     pub sprt: Option<(f64, Verdict)>,
     pub elapsed: Duration,
@@ -106,7 +112,10 @@ struct Shared {
     done: usize,
     stop: bool,
     pairings: Vec<PairingStats>,
-    faults: Vec<[u64; 6]>,
+    faults: Vec<[u64; Reason::FAULTS.len()]>,
+    peak_memory: Vec<u64>,
+    max_move_ms: Vec<u64>,
+    over_limit: Vec<usize>,
     games: Vec<GameRecord>,
     sprt: Option<(f64, Verdict)>,
     last_print: Instant,
@@ -164,7 +173,10 @@ pub fn run(cfg: &MatchConfig) -> Result<MatchResult> {
                 ..Default::default()
             })
             .collect(),
-        faults: vec![[0; 6]; cfg.engines.len()],
+        faults: vec![[0; Reason::FAULTS.len()]; cfg.engines.len()],
+        peak_memory: vec![0; cfg.engines.len()],
+        max_move_ms: vec![0; cfg.engines.len()],
+        over_limit: vec![0; cfg.engines.len()],
         games: Vec::new(),
         sprt: None,
         last_print: start,
@@ -199,6 +211,9 @@ pub fn run(cfg: &MatchConfig) -> Result<MatchResult> {
     let res = MatchResult {
         pairings: sh.pairings.clone(),
         faults: sh.faults.clone(),
+        peak_memory: sh.peak_memory.clone(),
+        max_move_ms: sh.max_move_ms.clone(),
+        over_limit: sh.over_limit.clone(),
         games: sh.done,
         sprt: sh.sprt,
         elapsed: start.elapsed(),
@@ -280,6 +295,20 @@ fn worker(
             } else {
                 ps.half.insert(round, first_score);
             }
+        }
+        let first_mover = rec.opening.moves.len() % 2;
+        for (side, e) in [bi, wi].into_iter().enumerate() {
+            sh.peak_memory[e] = sh.peak_memory[e].max(rec.peak_memory[side]);
+            sh.over_limit[e] += rec.over_limit[side];
+            let longest = rec
+                .moves
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| (first_mover + i) % 2 == side)
+                .map(|(_, &(_, t))| t)
+                .max()
+                .unwrap_or(0);
+            sh.max_move_ms[e] = sh.max_move_ms[e].max(longest);
         }
         sh.done += 1;
         if let (Some(sp), None | Some((_, Verdict::Continue))) = (cfg.sprt, sh.sprt) {
@@ -419,6 +448,18 @@ pub fn report(cfg: &MatchConfig, res: &MatchResult) -> String {
             ));
         }
     }
+    for (i, e) in cfg.engines.iter().enumerate() {
+        if cfg.settings.judge {
+            s_.push_str(&format!(
+                "{}: peak memory {:.1} MiB (limit {:.1} MiB), longest move {} ms, {} moves over the limit within the tolerance\n",
+                e.name,
+                res.peak_memory[i] as f64 / 1048576.0,
+                cfg.settings.max_memory as f64 / 1048576.0,
+                res.max_move_ms[i],
+                res.over_limit[i]
+            ));
+        }
+    }
     if let (Some(sp), Some((llr, v))) = (cfg.sprt, res.sprt) {
         let (lo, hi) = sp.bounds();
         s_.push_str(&format!(
@@ -485,11 +526,14 @@ fn results_json(cfg: &MatchConfig, res: &MatchResult, games: &[GameRecord]) -> S
                 .map(|(r, n)| format!("{}:{n}", json_str(r.name())))
                 .collect();
             format!(
-                "{{\"name\":{},\"cmd\":[{}],\"dir\":{},\"losses_by\":{{{}}}}}",
+                "{{\"name\":{},\"cmd\":[{}],\"dir\":{},\"losses_by\":{{{}}},\"peak_memory\":{},\"max_move_ms\":{},\"over_limit\":{}}}",
                 json_str(&e.name),
                 cmd.join(","),
                 json_str(&e.dir.to_string_lossy()),
-                faults.join(",")
+                faults.join(","),
+                res.peak_memory[i],
+                res.max_move_ms[i],
+                res.over_limit[i]
             )
         })
         .collect();
@@ -537,7 +581,7 @@ fn results_json(cfg: &MatchConfig, res: &MatchResult, games: &[GameRecord]) -> S
     sorted.sort_by_key(|g| g.id);
     let games: Vec<String> = sorted.iter().map(|g| record::game_json(g)).collect();
     format!(
-        "{{\n\"rule\":{},\"rule_name\":{},\"size\":{},\"time\":{{\"turn_ms\":{},\"match_ms\":{},\"tolerance_ms\":{}}},\"draw_after\":{},\n\"engines\":[{}],\n\"pairings\":[{}],\n\"sprt\":{},\n\"games_played\":{},\"elapsed_s\":{},\n\"games\":[\n{}\n]\n}}\n",
+        "{{\n\"rule\":{},\"rule_name\":{},\"size\":{},\"time\":{{\"turn_ms\":{},\"match_ms\":{},\"tolerance_ms\":{}}},\"draw_after\":{},\"judge\":{},\n\"engines\":[{}],\n\"pairings\":[{}],\n\"sprt\":{},\n\"games_played\":{},\"elapsed_s\":{},\n\"games\":[\n{}\n]\n}}\n",
         cfg.settings.rule.code(),
         json_str(cfg.settings.rule.name()),
         cfg.settings.size,
@@ -545,6 +589,7 @@ fn results_json(cfg: &MatchConfig, res: &MatchResult, games: &[GameRecord]) -> S
         tc.match_ms,
         tc.tolerance_ms,
         cfg.settings.draw_after,
+        cfg.settings.judge,
         engines.join(","),
         pairings.join(","),
         sprt,

@@ -2,93 +2,11 @@
 //! self-play match of `pbrain-rensa`): every fault is judged as the right kind of loss, nothing
 //! hangs, and no engine process outlives the match.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+mod common;
 
-const MATCH: &str = env!("CARGO_BIN_EXE_rensa-match");
-const FAKE: &str = env!("CARGO_BIN_EXE_rensa-fake-engine");
+use std::time::Duration;
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("rensa-match-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(d.join("pids")).unwrap();
-    d
-}
-
-/// Runs rensa-match with a hard time limit; returns (exit ok, stdout).
-fn run_match(args: &[String], limit: Duration) -> (bool, String) {
-    let mut child = Command::new(MATCH)
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("rensa-match did not finish within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if !out.status.success() {
-        eprintln!("stdout:\n{stdout}\nstderr:\n{stderr}");
-    }
-    (out.status.success(), stdout)
-}
-
-/// The `SUMMARY` line as a map.
-fn summary(stdout: &str) -> HashMap<String, String> {
-    let line = stdout
-        .lines()
-        .rev()
-        .find(|l| l.starts_with("SUMMARY "))
-        .unwrap_or_else(|| panic!("no SUMMARY in:\n{stdout}"));
-    line.split_whitespace()
-        .skip(1)
-        .filter_map(|kv| kv.split_once('='))
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
-}
-
-/// Every pid the fake engines wrote must be gone (killed and reaped, not a zombie).
-fn assert_no_engine_left(dir: &Path) {
-    let pids: Vec<String> = std::fs::read_dir(dir.join("pids"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    assert!(!pids.is_empty(), "the fake engines wrote no pids");
-    for pid in pids {
-        assert!(
-            !Path::new("/proc").join(&pid).exists() || !Path::new("/proc/self").exists(),
-            "engine process {pid} is still there"
-        );
-    }
-}
-
-fn fake(name: &str, mode: &str, dir: &Path, extra: &str) -> Vec<String> {
-    vec![
-        "-engine".into(),
-        format!("name={name}"),
-        format!(
-            "cmd={FAKE} {mode} --piddir {} {extra}",
-            dir.join("pids").display()
-        ),
-    ]
-}
-
-fn s(v: &[&str]) -> Vec<String> {
-    v.iter().map(|x| x.to_string()).collect()
-}
+use common::*;
 
 #[test]
 fn every_fault_is_judged_as_its_kind_of_loss() {
@@ -231,29 +149,6 @@ fn bad_options_fail_cleanly() {
     assert!(!ok);
     let (ok, out) = run_match(&s(&["-help"]), Duration::from_secs(10));
     assert!(ok && out.contains("-sprt"));
-}
-
-/// `pbrain-rensa` next to this test's target directory (`target/<profile>/`), built on demand:
-/// `cargo test` at the workspace root builds it anyway; `cargo test -p rensa-tournament` does not.
-fn pbrain_rensa() -> Option<PathBuf> {
-    let exe = std::env::current_exe().ok()?;
-    let profile_dir = exe.parent()?.parent()?.to_path_buf(); // target/<profile>/deps/this → target/<profile>
-    let bin = profile_dir.join(format!("pbrain-rensa{}", std::env::consts::EXE_SUFFIX));
-    if bin.exists() {
-        return Some(bin);
-    }
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let mut cmd = Command::new(cargo);
-    cmd.args(["build", "-p", "rensa", "--bin", "pbrain-rensa"])
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    if profile_dir.file_name()? == "release" {
-        cmd.arg("--release");
-    }
-    eprintln!("building pbrain-rensa for the self-play test");
-    let ok = cmd.status().map(|s| s.success()).unwrap_or(false);
-    (ok && bin.exists()).then_some(bin)
 }
 
 #[test]

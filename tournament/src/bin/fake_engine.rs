@@ -1,12 +1,17 @@
-//! `rensa-fake-engine <mode> [--at N] [--seed S] [--piddir DIR]`: small pbrain engines for the
-//! match runner's tests, each honest or broken in one way.
+//! `rensa-fake-engine <mode> [--at N] [--seed S] [--piddir DIR] [--mb M] [--delay MS] [--crlf]
+//! [--ruleblind]`:
+//! small pbrain engines for the match runner's tests, each honest or broken in one way.
 //!
 //! Modes: `random` (wins when it can, blocks a five, else a random legal cell near the stones),
 //! `occupied` (at its N-th move plays an occupied cell), `oversleep` (at its N-th move sleeps far
 //! past any limit), `crash` (exits at its N-th move), `garbage` (answers non-UTF-8 junk at its
-//! N-th move), `nostart` (answers ABOUT but never START). N defaults to 3. Every mode prints
-//! MESSAGE/DEBUG chatter (some of it not UTF-8) before its moves. With `--piddir` the process
-//! writes an empty file named after its pid there, so tests can check it is gone afterwards.
+//! N-th move), `nostart` (answers ABOUT but never START), `hog` (at its N-th move allocates and
+//! touches M MiB, default 64, and keeps them), `childhog` (at its N-th move starts a child process
+//! that holds M MiB and sleeps; the parent itself stays small). N defaults to 3. Every mode prints
+//! MESSAGE/DEBUG chatter (some of it not UTF-8) before its moves. With `--piddir` the process (and
+//! the `childhog` child) writes an empty file named after its pid there, so tests can check it is
+//! gone afterwards. `--delay MS` sleeps before every move; `--crlf` exits (a crash) on any input
+//! line that does not end with CR LF; `--ruleblind` ignores `INFO rule` (plays freestyle).
 
 use std::io::{BufRead, Write};
 
@@ -22,6 +27,8 @@ enum Mode {
     Crash,
     Garbage,
     NoStart,
+    Hog,
+    ChildHog,
 }
 
 struct Fake {
@@ -31,6 +38,36 @@ struct Fake {
     grid: Grid,
     rule: Rule,
     my_moves: usize,
+    mb: usize,
+    delay_ms: u64,
+    /// Memory kept alive by `hog`, and the child of `childhog`.
+    hoard: Vec<u8>,
+    child: Option<std::process::Child>,
+    piddir: Option<String>,
+}
+
+/// Allocates `mb` MiB and writes every page so it is resident and private.
+fn touch(mb: usize) -> Vec<u8> {
+    let mut v = vec![0u8; mb << 20];
+    for i in (0..v.len()).step_by(4096) {
+        v[i] = (i / 4096) as u8 | 1;
+    }
+    v
+}
+
+/// `rensa-fake-engine child-hog MB [PIDDIR]`: holds MB MiB, says `ready`, sleeps.
+fn child_hog(args: &[String]) -> ! {
+    if let Some(dir) = args.get(2) {
+        let _ = std::fs::write(
+            std::path::Path::new(dir).join(std::process::id().to_string()),
+            b"",
+        );
+    }
+    let mb = args.get(1).and_then(|m| m.parse().ok()).unwrap_or(64);
+    let hoard = touch(mb);
+    out(b"ready");
+    std::thread::sleep(std::time::Duration::from_secs(60));
+    std::process::exit(i32::from(hoard[4096]));
 }
 
 fn out(bytes: &[u8]) {
@@ -106,6 +143,9 @@ impl Fake {
 
     fn play(&mut self) {
         self.my_moves += 1;
+        if self.delay_ms > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(self.delay_ms));
+        }
         out(b"MESSAGE thinking \xff\xfe hard");
         out(b"DEBUG nothing to see");
         if self.my_moves == self.at {
@@ -125,6 +165,24 @@ impl Fake {
                 Mode::Garbage => {
                     out(b"\xc3\x28 garbage \x80\x81");
                     return;
+                }
+                Mode::Hog => self.hoard = touch(self.mb),
+                Mode::ChildHog => {
+                    let exe = std::env::current_exe().expect("own path");
+                    let mut cmd = std::process::Command::new(exe);
+                    cmd.arg("child-hog").arg(self.mb.to_string());
+                    if let Some(d) = &self.piddir {
+                        cmd.arg(d);
+                    }
+                    let mut child = cmd
+                        .stdin(std::process::Stdio::null())
+                        .stdout(std::process::Stdio::piped())
+                        .spawn()
+                        .expect("child");
+                    let mut r = std::io::BufReader::new(child.stdout.take().expect("pipe"));
+                    let mut line = String::new();
+                    let _ = r.read_line(&mut line);
+                    self.child = Some(child);
                 }
                 Mode::Random | Mode::NoStart => {}
             }
@@ -165,8 +223,11 @@ fn main() {
         Some("crash") => Mode::Crash,
         Some("garbage") => Mode::Garbage,
         Some("nostart") => Mode::NoStart,
+        Some("hog") => Mode::Hog,
+        Some("childhog") => Mode::ChildHog,
+        Some("child-hog") => child_hog(&args),
         _ => {
-            eprintln!("usage: rensa-fake-engine random|occupied|oversleep|crash|garbage|nostart [--at N] [--seed S] [--piddir DIR]");
+            eprintln!("usage: rensa-fake-engine random|occupied|oversleep|crash|garbage|nostart|hog|childhog [--at N] [--seed S] [--piddir DIR] [--mb M] [--delay MS] [--crlf] [--ruleblind]");
             std::process::exit(2);
         }
     };
@@ -175,12 +236,22 @@ fn main() {
         ^ std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
+    let (mut mb, mut delay_ms, mut piddir) = (64, 0, None);
+    let crlf = args.iter().any(|a| a == "--crlf");
+    let rule_blind = args.iter().any(|a| a == "--ruleblind");
     let mut i = 1;
     while i + 1 < args.len() {
         match args[i].as_str() {
+            "--crlf" | "--ruleblind" => {
+                i += 1;
+                continue;
+            }
+            "--mb" => mb = args[i + 1].parse().unwrap_or(64),
+            "--delay" => delay_ms = args[i + 1].parse().unwrap_or(0),
             "--at" => at = args[i + 1].parse().unwrap_or(3),
             "--seed" => seed = args[i + 1].parse().unwrap_or(seed),
             "--piddir" => {
+                piddir = Some(args[i + 1].clone());
                 let _ = std::fs::write(
                     std::path::Path::new(&args[i + 1]).join(std::process::id().to_string()),
                     b"",
@@ -197,6 +268,11 @@ fn main() {
         grid: Grid::new(15, 15),
         rule: Rule::Freestyle,
         my_moves: 0,
+        mb,
+        delay_ms,
+        hoard: Vec::new(),
+        child: None,
+        piddir,
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -207,6 +283,9 @@ fn main() {
         match input.read_until(b'\n', &mut buf) {
             Ok(0) | Err(_) => return,
             Ok(_) => {}
+        }
+        if crlf && !buf.ends_with(b"\r\n") {
+            std::process::exit(4);
         }
         let line = String::from_utf8_lossy(&buf).trim().to_string();
         if let Some(stones) = board.as_mut() {
@@ -249,7 +328,7 @@ fn main() {
                 }
             }
             "INFO" => {
-                if rest.len() >= 2 && rest[0].eq_ignore_ascii_case("rule") {
+                if !rule_blind && rest.len() >= 2 && rest[0].eq_ignore_ascii_case("rule") {
                     f.rule = Rule::from_info(rest[1].parse().unwrap_or(0)).0;
                 }
             }
