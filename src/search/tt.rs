@@ -124,22 +124,71 @@ pub struct TtHit {
     pub pv: bool,
 }
 
-/// One cache line of entries: `[check0, data0, check1, data1, …]`.
-#[derive(Default)]
-#[repr(C, align(64))]
-struct Bucket {
-    words: [AtomicU64; 2 * BUCKET_ENTRIES],
-}
+/// Words of one bucket: `[check0, data0, check1, data1, …]`, one cache line.
+const BUCKET_WORDS: usize = 2 * BUCKET_ENTRIES;
+
+/// One cache line of entries.
+type Bucket = [AtomicU64; BUCKET_WORDS];
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == BUCKET_BYTES);
-const _: () = assert!(std::mem::align_of::<Bucket>() == BUCKET_BYTES);
+
+/// The table's memory: the buckets laid end to end in one zero-initialised block of words, with
+/// one spare bucket so that bucket 0 can start on a 64-byte (cache-line) boundary: bucket `i`
+/// is the words `base + 8i .. base + 8i + 8`. (The block is allocated with the alignment of a
+/// word so that the allocator can hand out untouched zero pages; see [`allocate`].)
+struct Buckets {
+    words: Box<[AtomicU64]>,
+    base: usize,
+    count: usize,
+}
+
+impl Buckets {
+    /// `count` (at least one) empty buckets, fewer if memory runs out (see [`allocate`]).
+    fn new(count: usize) -> Buckets {
+        let words = allocate((count.max(1) + 1) * BUCKET_WORDS);
+        let misalign = (words.as_ptr() as usize % BUCKET_BYTES) / std::mem::size_of::<u64>();
+        let base = (BUCKET_WORDS - misalign) % BUCKET_WORDS;
+        let count = words.len() / BUCKET_WORDS - 1;
+        Buckets { words, base, count }
+    }
+
+    /// No memory at all (while a table is being replaced).
+    fn none() -> Buckets {
+        Buckets {
+            words: Box::default(),
+            base: 0,
+            count: 0,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.count
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Bucket> {
+        (0..self.count).map(|i| &self[i])
+    }
+}
+
+impl std::ops::Index<usize> for Buckets {
+    type Output = Bucket;
+
+    #[inline]
+    fn index(&self, i: usize) -> &Bucket {
+        let start = self.base + i * BUCKET_WORDS;
+        self.words[start..start + BUCKET_WORDS]
+            .try_into()
+            .expect("a bucket is BUCKET_WORDS words")
+    }
+}
+
 const _: () = assert!(TT_DEPTH_MAX - TT_DEPTH_MIN + 1 == 255);
 const _: () = assert!(SCORE_NONE <= i16::MAX as i32 && SCORE_INFINITE < SCORE_NONE);
 
 /// The transposition table. Probing and storing take `&self` so one table can be shared by
 /// search threads; sizing, clearing and the generation counter need `&mut self`.
 pub struct Tt {
-    buckets: Box<[Bucket]>,
+    buckets: Buckets,
     generation: u8,
 }
 
@@ -148,7 +197,7 @@ impl Tt {
     /// fails the size is halved until it succeeds.
     pub fn new(bytes: usize) -> Tt {
         Tt {
-            buckets: allocate(bytes / BUCKET_BYTES),
+            buckets: Buckets::new(bytes / BUCKET_BYTES),
             generation: 0,
         }
     }
@@ -161,8 +210,8 @@ impl Tt {
         if count == self.buckets.len() {
             return;
         }
-        self.buckets = Box::default();
-        self.buckets = allocate(count);
+        self.buckets = Buckets::none();
+        self.buckets = Buckets::new(count);
         self.generation = 0;
     }
 
@@ -172,8 +221,8 @@ impl Tt {
     /// search uses it again.
     pub fn clear(&mut self) {
         let count = self.buckets.len();
-        self.buckets = Box::default();
-        self.buckets = allocate(count);
+        self.buckets = Buckets::none();
+        self.buckets = Buckets::new(count);
         self.generation = 0;
     }
 
@@ -191,7 +240,7 @@ impl Tt {
     /// is re-stamped with the current generation so it is not evicted as stale.
     pub fn probe(&self, key: u64, ply: i32) -> Option<TtHit> {
         let bucket = &self.buckets[self.index(key)];
-        for entry in bucket.words.chunks_exact(2) {
+        for entry in bucket.chunks_exact(2) {
             let check = entry[0].load(Relaxed);
             let data = entry[1].load(Relaxed);
             if check ^ data != key || depth_code(data) == 0 {
@@ -239,7 +288,7 @@ impl Tt {
 
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
-        for (i, entry) in bucket.words.chunks_exact(2).enumerate() {
+        for (i, entry) in bucket.chunks_exact(2).enumerate() {
             let check = entry[0].load(Relaxed);
             let data = entry[1].load(Relaxed);
             let code = depth_code(data);
@@ -268,17 +317,19 @@ impl Tt {
                 victim = i;
             }
         }
-        bucket.words[2 * victim + 1].store(new, Relaxed);
-        bucket.words[2 * victim].store(key ^ new, Relaxed);
+        bucket[2 * victim + 1].store(new, Relaxed);
+        bucket[2 * victim].store(key ^ new, Relaxed);
     }
 
     /// Permille of the first buckets (up to `TT_HASHFULL_SAMPLE`) holding entries of the current
     /// search, as reported in search info lines.
     pub fn hashfull(&self) -> u32 {
         let sample = self.buckets.len().min(TT_HASHFULL_SAMPLE);
-        let used = self.buckets[..sample]
+        let used = self
+            .buckets
             .iter()
-            .flat_map(|bucket| bucket.words.chunks_exact(2))
+            .take(sample)
+            .flat_map(|bucket| bucket.chunks_exact(2))
             .filter(|entry| {
                 let data = entry[1].load(Relaxed);
                 depth_code(data) != 0 && generation_of(data) == self.generation
@@ -304,28 +355,30 @@ impl std::fmt::Debug for Tt {
     }
 }
 
-/// Allocate `count` zeroed buckets (at least one), halving on allocation failure down to
+/// Allocate `count` zeroed words (at least one), halving on allocation failure down to
 /// `TT_MIN_BYTES`; below that an allocation failure aborts like any other.
 ///
-/// The memory comes from `alloc_zeroed`, so a large table is a mapping of zero pages that the
-/// operating system supplies only when the search first touches them: allocating the default
+/// The memory comes from `alloc_zeroed` with the alignment of a word, which the system
+/// allocator serves with `calloc`: a large table is then a mapping of zero pages that the
+/// operating system supplies only when the search first touches them. Allocating the default
 /// 299 MiB table takes microseconds instead of the 465 ms measured for writing every bucket
-/// (which would be charged to the first move, and lose it on time at fast time controls), and
-/// the resident memory grows only as far as the table is used.
+/// (charged to the first move, and enough to lose it on time at fast time controls), and the
+/// resident memory grows only as far as the table is used. (A 64-byte alignment would make the
+/// allocator write the zeros itself; [`Buckets`] aligns the buckets inside the block instead.)
 #[allow(unsafe_code)]
-fn allocate(count: usize) -> Box<[Bucket]> {
+fn allocate(count: usize) -> Box<[AtomicU64]> {
     use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};
-    let min = (TT_MIN_BYTES / BUCKET_BYTES).min(count).max(1);
+    let min = (TT_MIN_BYTES / 8).min(count).max(1);
     let mut count = count.max(1);
     loop {
-        let layout = Layout::array::<Bucket>(count).expect("table size overflows");
-        // SAFETY: `layout` has a non-zero size (count ≥ 1, buckets are 64 bytes).
-        let ptr = unsafe { alloc_zeroed(layout) }.cast::<Bucket>();
+        let layout = Layout::array::<AtomicU64>(count).expect("table size overflows");
+        // SAFETY: `layout` has a non-zero size (count ≥ 1).
+        let ptr = unsafe { alloc_zeroed(layout) }.cast::<AtomicU64>();
         if !ptr.is_null() {
-            // SAFETY: `ptr` is a live allocation of exactly `count` buckets with `Bucket`'s
-            // layout, and all-zero bytes are a valid `Bucket`: it is `repr(C)` over
-            // `AtomicU64` words, which have the size and bit validity of `u64` (zero = an
-            // empty entry). The box takes ownership and frees it with the same layout.
+            // SAFETY: `ptr` is a live allocation of exactly `count` `AtomicU64`s with their
+            // layout (`Layout::array`), and all-zero bytes are a valid `AtomicU64` (it has the
+            // size and bit validity of `u64`; zero words are empty entries). The box takes
+            // ownership and frees it with the same layout.
             return unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count)) };
         }
         if count <= min {
@@ -570,7 +623,6 @@ mod tests {
         let win = MATE - 5;
         tt.store(11, 3, Pos::NONE, win, SCORE_NONE, 4, Bound::Exact, false);
         let raw = tt.buckets[tt.index(11)]
-            .words
             .iter()
             .skip(1)
             .step_by(2)
@@ -630,7 +682,7 @@ mod tests {
             tt.buckets
                 .iter()
                 .enumerate()
-                .filter(|(i, b)| *i != 5 && b.words.iter().any(|w| w.load(Relaxed) != 0))
+                .filter(|(i, b)| *i != 5 && b.iter().any(|w| w.load(Relaxed) != 0))
                 .count(),
             0
         );
@@ -761,7 +813,6 @@ mod tests {
         // One entry per key: the bucket holds a single occupied slot.
         let bucket = &tt.buckets[tt.index(key)];
         let used = bucket
-            .words
             .iter()
             .skip(1)
             .step_by(2)
@@ -771,16 +822,27 @@ mod tests {
     }
 
     #[test]
+    fn buckets_start_on_cache_lines() {
+        for bytes in [BUCKET_BYTES, 4096, 1 << 20, 3 << 20] {
+            let tt = Tt::new(bytes);
+            assert_eq!(tt.size_bytes(), bytes);
+            for i in [0, tt.buckets.len() - 1] {
+                assert_eq!(tt.buckets[i].as_ptr() as usize % BUCKET_BYTES, 0);
+            }
+        }
+    }
+
+    #[test]
     fn torn_entry_is_rejected() {
         let tt = table(4);
         let key = 0x5555_AAAA_1234_5678;
         tt.store(key, 0, Pos::new(1, 1), 7, 0, 5, Bound::Exact, false);
         let bucket = &tt.buckets[tt.index(key)];
         let slot = (0..BUCKET_ENTRIES)
-            .find(|&i| depth_code(bucket.words[2 * i + 1].load(Relaxed)) != 0)
+            .find(|&i| depth_code(bucket[2 * i + 1].load(Relaxed)) != 0)
             .unwrap();
         // Another writer's data word without its check word.
-        bucket.words[2 * slot + 1].store(
+        bucket[2 * slot + 1].store(
             pack(Pos::new(2, 2), 9, 0, 6, Bound::Exact, false, 0),
             Relaxed,
         );
@@ -813,7 +875,7 @@ mod tests {
         assert!(tt
             .buckets
             .iter()
-            .all(|b| b.words.iter().all(|w| w.load(Relaxed) == 0)));
+            .all(|b| b.iter().all(|w| w.load(Relaxed) == 0)));
         assert!(tt.probe(0, 0).is_none());
     }
 
