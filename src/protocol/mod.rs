@@ -9,8 +9,9 @@
 //!            │  INFO clock keys while searching: applied at once   io::send (one mutex, LF, flush)
 //! ```
 //!
-//! * The reader thread ([`io::read_lines`]) sets the shared flags the moment a line arrives and
-//!   then queues the line; nothing is dropped. The main thread parses and applies the queue in
+//! * The reader thread ([`io::read_lines`], [`Reader`]) sets the shared flags the moment a line
+//!   arrives and then queues the line; nothing is dropped. It reads blocks as the main thread
+//!   does: a STOP, END or INFO line inside `BOARD` … `DONE` is a (bad) block line for both. The main thread parses and applies the queue in
 //!   order, and runs each search synchronously.
 //! * Stop flag: a STOP is meant for the search that is running or, if none runs, the next one
 //!   queued before it is handled. The main thread counts the STOP lines it has handled; before
@@ -84,24 +85,39 @@ pub fn apply_clock(time: &TimeControl, info: &Info) -> bool {
     true
 }
 
-/// The reader's immediate reaction to a line (before it is queued).
-fn react(shared: &Shared, line: &str) -> Option<Duration> {
-    match command::parse_line(line) {
-        Command::Stop => {
-            shared.stop_requests.fetch_add(1, Ordering::SeqCst);
-            shared.stop.store(true, Ordering::SeqCst);
-            None
+/// The reader thread's view of the input. It keeps a block parser of its own, in step with the
+/// protocol loop's, so a line inside a `BOARD` … `DONE` block is never taken for STOP, END or a
+/// live INFO (a STOP counted here but read as a bad block line by the loop would stay pending and
+/// cut every later search short).
+#[derive(Debug, Default)]
+pub struct Reader {
+    parser: LineParser,
+}
+
+impl Reader {
+    pub fn new() -> Reader {
+        Reader::default()
+    }
+
+    /// The immediate reaction to a line (before it is queued); `Some(grace)` after END.
+    pub fn react(&mut self, shared: &Shared, line: &str) -> Option<Duration> {
+        match self.parser.feed(line)? {
+            Command::Stop => {
+                shared.stop_requests.fetch_add(1, Ordering::SeqCst);
+                shared.stop.store(true, Ordering::SeqCst);
+                None
+            }
+            Command::End => {
+                shared.exit.store(true, Ordering::SeqCst);
+                shared.stop.store(true, Ordering::SeqCst);
+                Some(END_WATCHDOG)
+            }
+            Command::Info(info) if shared.searching.load(Ordering::SeqCst) => {
+                apply_clock(&shared.time, &info);
+                None
+            }
+            _ => None,
         }
-        Command::End => {
-            shared.exit.store(true, Ordering::SeqCst);
-            shared.stop.store(true, Ordering::SeqCst);
-            Some(END_WATCHDOG)
-        }
-        Command::Info(info) if shared.searching.load(Ordering::SeqCst) => {
-            apply_clock(&shared.time, &info);
-            None
-        }
-        _ => None,
     }
 }
 
@@ -115,8 +131,9 @@ pub fn run() -> i32 {
         .spawn(move || {
             let shared = reader_shared;
             let mut watchdog = None;
+            let mut reader = Reader::new();
             io::read_lines(std::io::stdin().lock(), |line| {
-                watchdog = react(&shared, &line);
+                watchdog = reader.react(&shared, &line);
                 tx.send(Input::Line(line)).is_ok() && watchdog.is_none()
             });
             if watchdog.is_none() {
@@ -178,6 +195,11 @@ impl Session {
             pending: Vec::new(),
             out,
         }
+    }
+
+    /// The engine (read-only: tests compare its game with a model of their own).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
     }
 
     /// Handles one input line; false once END was handled.
