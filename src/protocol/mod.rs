@@ -363,3 +363,29 @@ impl Session {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reader_reads_blocks_like_the_loop() {
+        let shared = Shared::default();
+        let mut reader = Reader::new();
+        for line in ["BOARD", "STOP", "yxstop", "INFO timeout_turn 0", "DONE"] {
+            assert_eq!(reader.react(&shared, line), None, "{line}");
+        }
+        assert_eq!(shared.stop_requests.load(Ordering::SeqCst), 0);
+        assert!(!shared.stop.load(Ordering::SeqCst));
+        // END abandons a block (as in the loop's parser) and arms the watchdog.
+        let mut reader = Reader::new();
+        assert_eq!(reader.react(&shared, "board"), None);
+        assert_eq!(reader.react(&shared, "end"), Some(END_WATCHDOG));
+        let shared = Shared::default();
+        for line in ["YXBOARD", "7,7,1", "DONE", "yxstop"] {
+            reader.react(&shared, line);
+        }
+        assert_eq!(shared.stop_requests.load(Ordering::SeqCst), 1);
+        assert!(shared.stop.load(Ordering::SeqCst));
+    }
+}
