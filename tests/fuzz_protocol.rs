@@ -28,7 +28,9 @@
 //! (so the Yixin-Board "infinite" mode cannot hang the test).
 //!
 //! `FUZZ_ITERS=n` sets the number of generated items (default 20000), `FUZZ_SEED=s` the first
-//! seed (one seed per 2000 items).
+//! seed (one seed per 2000 items). The model and the checks live in `fuzz_protocol/harness.rs`;
+//! the cargo-fuzz target in `fuzz/` (its own workspace) drives the same harness with arbitrary
+//! bytes: `cd fuzz && cargo +nightly fuzz run protocol -- -dict=protocol.dict`.
 
 #[path = "fuzz_protocol/harness.rs"]
 mod harness;
