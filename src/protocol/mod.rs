@@ -9,8 +9,9 @@
 //!            │  INFO clock keys while searching: applied at once   io::send (one mutex, LF, flush)
 //! ```
 //!
-//! * The reader thread ([`io::read_lines`]) sets the shared flags the moment a line arrives and
-//!   then queues the line; nothing is dropped. The main thread parses and applies the queue in
+//! * The reader thread ([`io::read_lines`], [`Reader`]) sets the shared flags the moment a line
+//!   arrives and then queues the line; nothing is dropped. It reads blocks as the main thread
+//!   does: a STOP, END or INFO line inside `BOARD` … `DONE` is a (bad) block line for both. The main thread parses and applies the queue in
 //!   order, and runs each search synchronously.
 //! * Stop flag: a STOP is meant for the search that is running or, if none runs, the next one
 //!   queued before it is handled. The main thread counts the STOP lines it has handled; before
@@ -85,26 +86,41 @@ pub fn apply_clock(time: &TimeControl, info: &Info) -> bool {
     true
 }
 
-/// The reader's immediate reaction to a line (before it is queued).
-fn react(shared: &Shared, line: &str) -> Option<Duration> {
-    match command::parse_line(line) {
-        Command::Stop => {
-            shared.stop_requests.fetch_add(1, Ordering::SeqCst);
-            shared.stop.store(true, Ordering::SeqCst);
-            None
-        }
-        Command::End => {
-            shared.exit.store(true, Ordering::SeqCst);
-            shared.stop.store(true, Ordering::SeqCst);
-            Some(END_WATCHDOG)
-        }
-        Command::Info(info) if shared.searching.load(Ordering::SeqCst) => {
-            if apply_clock(&shared.time, &info) {
-                shared.time.limits_changed(&shared.stop);
+/// The reader thread's view of the input. It keeps a block parser of its own, in step with the
+/// protocol loop's, so a line inside a `BOARD` … `DONE` block is never taken for STOP, END or a
+/// live INFO (a STOP counted here but read as a bad block line by the loop would stay pending and
+/// cut every later search short).
+#[derive(Debug, Default)]
+pub struct Reader {
+    parser: LineParser,
+}
+
+impl Reader {
+    pub fn new() -> Reader {
+        Reader::default()
+    }
+
+    /// The immediate reaction to a line (before it is queued); `Some(grace)` after END.
+    pub fn react(&mut self, shared: &Shared, line: &str) -> Option<Duration> {
+        match self.parser.feed(line)? {
+            Command::Stop => {
+                shared.stop_requests.fetch_add(1, Ordering::SeqCst);
+                shared.stop.store(true, Ordering::SeqCst);
+                None
             }
-            None
+            Command::End => {
+                shared.exit.store(true, Ordering::SeqCst);
+                shared.stop.store(true, Ordering::SeqCst);
+                Some(END_WATCHDOG)
+            }
+            Command::Info(info) if shared.searching.load(Ordering::SeqCst) => {
+                if apply_clock(&shared.time, &info) {
+                    shared.time.limits_changed(&shared.stop);
+                }
+                None
+            }
+            _ => None,
         }
-        _ => None,
     }
 }
 
@@ -118,8 +134,9 @@ pub fn run() -> i32 {
         .spawn(move || {
             let shared = reader_shared;
             let mut watchdog = None;
+            let mut reader = Reader::new();
             io::read_lines(std::io::stdin().lock(), |line| {
-                watchdog = react(&shared, &line);
+                watchdog = reader.react(&shared, &line);
                 tx.send(Input::Line(line, Instant::now())).is_ok() && watchdog.is_none()
             });
             if watchdog.is_none() {
@@ -190,18 +207,23 @@ impl Session {
         }
     }
 
+    /// The engine (read-only: tests compare its game with a model of their own).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
     /// Handles one input line read at `read_at`; false once END was handled.
     pub fn feed_read_at(&mut self, line: &str, read_at: Instant) -> bool {
         self.engine.request_read_at(read_at);
-        self.feed(line)
-    }
-
-    /// Handles one input line (read just now); false once END was handled.
-    pub fn feed(&mut self, line: &str) -> bool {
         match self.parser.feed(line) {
             Some(cmd) => self.handle(cmd),
             None => true,
         }
+    }
+
+    /// Handles one input line (read just now); false once END was handled.
+    pub fn feed(&mut self, line: &str) -> bool {
+        self.feed_read_at(line, Instant::now())
     }
 
     /// Prints held-back messages, then the answer lines.
@@ -355,5 +377,31 @@ impl Session {
             | Info::TimeLeft(_)
             | Info::TimeIncrement(_) => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reader_reads_blocks_like_the_loop() {
+        let shared = Shared::default();
+        let mut reader = Reader::new();
+        for line in ["BOARD", "STOP", "yxstop", "INFO timeout_turn 0", "DONE"] {
+            assert_eq!(reader.react(&shared, line), None, "{line}");
+        }
+        assert_eq!(shared.stop_requests.load(Ordering::SeqCst), 0);
+        assert!(!shared.stop.load(Ordering::SeqCst));
+        // END abandons a block (as in the loop's parser) and arms the watchdog.
+        let mut reader = Reader::new();
+        assert_eq!(reader.react(&shared, "board"), None);
+        assert_eq!(reader.react(&shared, "end"), Some(END_WATCHDOG));
+        let shared = Shared::default();
+        for line in ["YXBOARD", "7,7,1", "DONE", "yxstop"] {
+            reader.react(&shared, line);
+        }
+        assert_eq!(shared.stop_requests.load(Ordering::SeqCst), 1);
+        assert!(shared.stop.load(Ordering::SeqCst));
     }
 }

@@ -1,0 +1,596 @@
+//! The reference model and the checking harness of the protocol fuzzing, shared by the seeded
+//! test (`tests/fuzz_protocol.rs`) and the cargo-fuzz target (`fuzz/`).
+
+use std::cell::RefCell;
+use std::io::BufReader;
+use std::rc::Rc;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use rensa::board::rule;
+use rensa::protocol::command::{BlockKind, Command, Entry, Info, LineParser};
+use rensa::protocol::response::about_line;
+use rensa::protocol::{io, Reader, Session, Shared};
+use rensa::{Cell, Color, Grid, Pos, Rule};
+
+/// Node cap the harness sets for every search (keeps a real search fast and deterministic).
+pub const NODE_CAP: &str = "INFO max_node 3000";
+/// Largest turn time the harness lets through, in ms.
+pub const TURN_CAP: i64 = 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Reference model
+
+/// One game of the model: the grid (blocked cells are walls), the rule, the stones in order.
+#[derive(Clone)]
+pub struct MGame {
+    pub grid: Grid,
+    pub rule: Rule,
+    pub history: Vec<(Pos, Color)>,
+}
+
+impl std::fmt::Debug for MGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:?} {:?}\n{}",
+            self.rule,
+            self.history,
+            self.grid.to_ascii()
+        )
+    }
+}
+
+impl MGame {
+    pub fn new(w: usize, h: usize, rule: Rule) -> MGame {
+        MGame {
+            grid: Grid::new(w, h),
+            rule,
+            history: Vec::new(),
+        }
+    }
+
+    pub fn side(&self) -> Color {
+        let b = self.history.iter().filter(|m| m.1 == Color::Black).count();
+        let w = self.history.len() - b;
+        if b > w {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    pub fn place(&mut self, p: Pos, c: Color) {
+        assert_eq!(self.grid.get(p), Cell::Empty);
+        self.grid.set(p, c.stone());
+        self.history.push((p, c));
+    }
+
+    /// On the board, empty, and not a renju foul for Black.
+    pub fn legal(&self, p: Pos, c: Color) -> bool {
+        self.grid.is_on_board(p)
+            && self.grid.get(p) == Cell::Empty
+            && !(self.rule == Rule::Renju
+                && c == Color::Black
+                && rule::renju_foul(&self.grid, p).is_some())
+    }
+
+    pub fn any_legal(&self) -> bool {
+        let c = self.side();
+        self.grid.positions().any(|p| self.legal(p, c))
+    }
+
+    pub fn empty_on_board(&self, x: i64, y: i64) -> Option<Pos> {
+        self.grid
+            .pos(x, y)
+            .filter(|&p| self.grid.get(p) == Cell::Empty)
+    }
+}
+
+/// What the engine must print for one line (after the held-back MESSAGE lines).
+#[derive(Debug)]
+pub enum Expect {
+    Silent,
+    Ok,
+    Error,
+    Unknown,
+    About,
+    ShowInfo,
+    Forbid(String),
+    /// A legal move for the side to move of the model's game, which is then played.
+    Search,
+    /// `x,y` equal to the PLAY cell (already played in the model).
+    Exactly(Pos),
+    /// SWAP2BOARD with 3 or 5 stones: a legal move in this position; the game stays.
+    Swap2Move(Box<MGame>),
+    /// SWAP2BOARD with no stones: three distinct cells of an empty board of this size.
+    Opening(usize, usize),
+    End,
+}
+
+pub struct Model {
+    pub rule: Rule,
+    pub game: Option<MGame>,
+    /// MESSAGE lines the engine holds back.
+    pub pending: usize,
+    /// STOP commands the protocol loop has handled.
+    pub stops: u64,
+}
+
+impl Model {
+    pub fn new() -> Model {
+        Model {
+            rule: Rule::Freestyle,
+            game: None,
+            pending: 0,
+            stops: 0,
+        }
+    }
+
+    pub fn game(&mut self) -> &mut MGame {
+        let rule = self.rule;
+        self.game.get_or_insert_with(|| MGame::new(15, 15, rule))
+    }
+
+    pub fn size(&self) -> (usize, usize) {
+        match &self.game {
+            Some(g) => (g.grid.width(), g.grid.height()),
+            None => (15, 15),
+        }
+    }
+
+    pub fn search_or_error(&mut self) -> Expect {
+        if self.game().any_legal() {
+            Expect::Search
+        } else {
+            Expect::Error
+        }
+    }
+
+    /// Applies `cmd` as far as it can be known before the answer; returns what must be printed.
+    pub fn apply(&mut self, cmd: &Command) -> Expect {
+        match cmd {
+            Command::Start { width, height } | Command::RectStart { width, height } => {
+                let r = 5..=32;
+                if r.contains(width) && r.contains(height) {
+                    self.game = Some(MGame::new(*width as usize, *height as usize, self.rule));
+                    Expect::Ok
+                } else {
+                    Expect::Error
+                }
+            }
+            Command::Restart => {
+                let g = self.game();
+                let (w, h, r) = (g.grid.width(), g.grid.height(), g.rule);
+                self.game = Some(MGame::new(w, h, r));
+                Expect::Ok
+            }
+            Command::Begin => self.search_or_error(),
+            Command::Turn((x, y)) => {
+                let g = self.game();
+                match g.empty_on_board(*x, *y) {
+                    Some(p) => {
+                        let c = g.side();
+                        g.place(p, c);
+                        self.search_or_error()
+                    }
+                    None => Expect::Error,
+                }
+            }
+            Command::Play((x, y)) => {
+                let g = self.game();
+                let c = g.side();
+                match g.empty_on_board(*x, *y).filter(|&p| g.legal(p, c)) {
+                    Some(p) => {
+                        g.place(p, c);
+                        Expect::Exactly(p)
+                    }
+                    None => Expect::Error,
+                }
+            }
+            Command::Takeback((x, y)) => {
+                let g = self.game();
+                match (g.grid.pos(*x, *y), g.history.last()) {
+                    (Some(p), Some(&(last, _))) if p == last => {
+                        g.history.pop();
+                        g.grid.set(p, Cell::Empty);
+                        Expect::Ok
+                    }
+                    _ => Expect::Error,
+                }
+            }
+            Command::Block { kind, entries, bad } => {
+                self.pending += bad.len();
+                self.block(*kind, entries)
+            }
+            Command::Info(info) => {
+                if let Info::Rule(v) = info {
+                    let (r, note) = Rule::from_info(*v);
+                    self.rule = r;
+                    if let Some(g) = &mut self.game {
+                        g.rule = r;
+                    }
+                    self.pending += usize::from(note.is_some());
+                }
+                Expect::Silent
+            }
+            Command::End => Expect::End,
+            Command::About => Expect::About,
+            Command::Stop => {
+                self.stops += 1;
+                Expect::Silent
+            }
+            Command::ShowForbid => {
+                let mut line = String::from("FORBID ");
+                if let Some(g) = self.game.as_ref().filter(|g| g.rule == Rule::Renju) {
+                    for p in g.grid.positions() {
+                        if g.grid.get(p) == Cell::Empty && rule::renju_foul(&g.grid, p).is_some() {
+                            line.push_str(&format!("{:02}{:02}", p.x(), p.y()));
+                        }
+                    }
+                }
+                line.push('.');
+                Expect::Forbid(line)
+            }
+            Command::HashClear => Expect::Silent,
+            Command::ShowInfo => Expect::ShowInfo,
+            Command::Malformed(_) => Expect::Error,
+            Command::Unknown(_) => Expect::Unknown,
+            Command::BlockStart(_) | Command::Done => {
+                panic!("LineParser returned {cmd:?}")
+            }
+        }
+    }
+
+    /// BOARD / YXBOARD / SWAP2BOARD.
+    pub fn block(&mut self, kind: BlockKind, entries: &[Entry]) -> Expect {
+        let rule = self.game().rule;
+        let (w, h) = self.size();
+        if kind == BlockKind::Swap2Board {
+            let mut g = MGame::new(w, h, rule);
+            for e in entries {
+                match g.empty_on_board(e.x, e.y) {
+                    Some(p) => {
+                        let c = g.side();
+                        g.place(p, c);
+                    }
+                    None => return Expect::Error,
+                }
+            }
+            return match entries.len() {
+                0 => Expect::Opening(w, h),
+                3 | 5 if g.any_legal() => Expect::Swap2Move(Box::new(g)),
+                _ => Expect::Error,
+            };
+        }
+        // Skipped lines (bad field, off the board) become notes; duplicates: the first counts.
+        let mut notes = 0;
+        let mut cells: Vec<(Pos, i64)> = Vec::new();
+        let probe = Grid::new(w, h);
+        for e in entries {
+            let f = e.field.expect("BOARD entries have a field");
+            match probe.pos(e.x, e.y) {
+                Some(p) if (1..=3).contains(&f) => {
+                    if cells.iter().all(|c| c.0 != p) {
+                        cells.push((p, f));
+                    }
+                }
+                _ => notes += 1,
+            }
+        }
+        let mine = cells.iter().filter(|c| c.1 == 1).count();
+        let theirs = cells.iter().filter(|c| c.1 == 2).count();
+        let me = if mine == theirs {
+            Color::Black
+        } else if theirs == mine + 1 {
+            Color::White
+        } else {
+            return if kind == BlockKind::Board {
+                Expect::Error
+            } else {
+                self.pending += 1;
+                Expect::Silent
+            };
+        };
+        let mut g = MGame::new(w, h, rule);
+        for &(p, f) in &cells {
+            if f == 3 {
+                g.grid.set(p, Cell::Wall);
+            }
+        }
+        for &(p, f) in &cells {
+            match f {
+                1 => g.place(p, me),
+                2 => g.place(p, me.opp()),
+                _ => {}
+            }
+        }
+        self.game = Some(g);
+        self.pending += notes;
+        match kind {
+            BlockKind::Board => self.search_or_error(),
+            _ => Expect::Silent,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Harness
+
+pub fn lines_of(bytes: &[u8], chunk: usize) -> Vec<String> {
+    let mut v = Vec::new();
+    io::read_lines(BufReader::with_capacity(chunk, bytes), |l| {
+        v.push(l);
+        true
+    });
+    v
+}
+
+pub fn parse_move(line: &str) -> Option<Pos> {
+    let (x, y) = line.split_once(',')?;
+    let (x, y): (usize, usize) = (x.parse().ok()?, y.parse().ok()?);
+    (x < 32 && y < 32).then(|| Pos::new(x, y))
+}
+
+/// One engine process: the reader's reaction, the session, the shadow parser, the model.
+pub struct Run {
+    shared: Arc<Shared>,
+    reader: Reader,
+    session: Session,
+    out: Rc<RefCell<Vec<String>>>,
+    pub shadow: LineParser,
+    pub model: Model,
+    /// Lines fed so far (for failure reports).
+    log: Vec<String>,
+}
+
+/// Counters of what the campaign exercised.
+#[derive(Default, Debug)]
+pub struct Stats {
+    pub items: u64,
+    pub lines: u64,
+    pub moves: u64,
+    pub errors: u64,
+    pub forbid_nonempty: u64,
+    /// Moves of Black under renju while some cell was forbidden.
+    pub renju_black_moves: u64,
+    pub ends: u64,
+}
+
+impl Run {
+    /// A fresh engine; the harness sets the node cap and the rule (`INFO rule {rule}`).
+    pub fn new(rule: i64) -> Run {
+        let shared = Arc::new(Shared::default());
+        let out = Rc::new(RefCell::new(Vec::new()));
+        let sink = Rc::clone(&out);
+        let session = Session::with_output(
+            Arc::clone(&shared),
+            Box::new(move |l: &str| sink.borrow_mut().push(l.to_string())),
+        );
+        let mut run = Run {
+            shared,
+            reader: Reader::new(),
+            session,
+            out,
+            shadow: LineParser::new(),
+            model: Model::new(),
+            log: Vec::new(),
+        };
+        run.line(NODE_CAP, &mut Stats::default());
+        run.line(&format!("INFO rule {rule}"), &mut Stats::default());
+        run
+    }
+
+    pub fn fail(&self, what: String) -> ! {
+        let tail: Vec<String> = self
+            .log
+            .iter()
+            .rev()
+            .take(40)
+            .rev()
+            .map(|l| {
+                let mut s: String = l.chars().take(120).collect();
+                if l.chars().count() > 120 {
+                    s.push('…');
+                }
+                format!("  > {s:?}")
+            })
+            .collect();
+        panic!("{what}\nlast lines fed:\n{}", tail.join("\n"));
+    }
+
+    /// Feeds one line as the reader and the protocol loop would; false after END.
+    pub fn line(&mut self, line: &str, stats: &mut Stats) -> bool {
+        stats.lines += 1;
+        self.log.push(line.to_string());
+        let _ = self.reader.react(&self.shared, line);
+        let cmd = self.shadow.feed(line);
+        let expect = match &cmd {
+            Some(c) => self.model.apply(c),
+            None => Expect::Silent,
+        };
+        let going = self.session.feed(line);
+        let out = std::mem::take(&mut *self.out.borrow_mut());
+        for l in &out {
+            if l.is_empty() || !l.chars().all(|c| (' '..='~').contains(&c)) {
+                self.fail(format!("bad output line {l:?}"));
+            }
+        }
+        if matches!(expect, Expect::End) {
+            if going || !out.is_empty() {
+                self.fail(format!("END: going {going}, output {out:?}"));
+            }
+            stats.ends += 1;
+            return false;
+        }
+        if !going {
+            self.fail(format!("session ended on {cmd:?}"));
+        }
+        self.check_answer(&cmd, expect, &out, stats);
+        self.check_state(&cmd);
+        // Keep searches short whatever INFO said (never the infinite analysis mode).
+        let t = &self.shared.time.timeout_turn;
+        t.store(t.load(Ordering::SeqCst).min(TURN_CAP), Ordering::SeqCst);
+        if line != NODE_CAP && matches!(&cmd, Some(Command::Info(Info::MaxNode(_)))) {
+            self.line(NODE_CAP, stats);
+        }
+        true
+    }
+
+    pub fn check_answer(
+        &mut self,
+        cmd: &Option<Command>,
+        expect: Expect,
+        out: &[String],
+        stats: &mut Stats,
+    ) {
+        if matches!(expect, Expect::Silent) {
+            if !out.is_empty() {
+                self.fail(format!("{cmd:?}: expected no output, got {out:?}"));
+            }
+            return;
+        }
+        let messages = std::mem::take(&mut self.model.pending)
+            + if matches!(expect, Expect::ShowInfo) {
+                2
+            } else {
+                0
+            };
+        let answers = if matches!(expect, Expect::ShowInfo) {
+            0
+        } else {
+            1
+        };
+        let ok_shape = out.len() == messages + answers
+            && out[..messages].iter().all(|l| l.starts_with("MESSAGE "))
+            && out[messages..].iter().all(|l| !l.starts_with("MESSAGE"));
+        if !ok_shape {
+            self.fail(format!(
+                "{cmd:?}: expected {messages} MESSAGE line(s) and {answers} answer for {expect:?}, got {out:?}"
+            ));
+        }
+        let answer = out.last().map(String::as_str).unwrap_or("");
+        if answer.starts_with("ERROR") {
+            stats.errors += 1;
+        }
+        let must_be_error = matches!(expect, Expect::Error);
+        if must_be_error != answer.starts_with("ERROR ") && !matches!(expect, Expect::ShowInfo) {
+            self.fail(format!("{cmd:?}: expected {expect:?}, got {answer:?}"));
+        }
+        match expect {
+            Expect::Ok => {
+                if answer != "OK" {
+                    self.fail(format!("{cmd:?}: expected OK, got {answer:?}"));
+                }
+            }
+            Expect::Unknown => {
+                if !answer.starts_with("UNKNOWN ") {
+                    self.fail(format!("{cmd:?}: expected UNKNOWN, got {answer:?}"));
+                }
+            }
+            Expect::About => {
+                if answer != about_line() {
+                    self.fail(format!("ABOUT: got {answer:?}"));
+                }
+            }
+            Expect::Forbid(line) => {
+                if answer != line {
+                    self.fail(format!("YXSHOWFORBID: expected {line:?}, got {answer:?}"));
+                }
+                if line.len() > "FORBID .".len() {
+                    stats.forbid_nonempty += 1;
+                }
+            }
+            Expect::Search => {
+                let g = self.model.game();
+                let c = g.side();
+                let fouls = g.rule == Rule::Renju
+                    && c == Color::Black
+                    && g.grid.positions().any(|p| {
+                        g.grid.get(p) == Cell::Empty && rule::renju_foul(&g.grid, p).is_some()
+                    });
+                match parse_move(answer) {
+                    Some(p) if g.legal(p, c) => {
+                        stats.renju_black_moves += u64::from(fouls);
+                        g.place(p, c);
+                        stats.moves += 1;
+                    }
+                    _ => self.fail(format!("{cmd:?}: illegal move answer {answer:?}")),
+                }
+                self.check_stop_lowered(cmd);
+            }
+            Expect::Exactly(p) => {
+                if parse_move(answer) != Some(p) {
+                    self.fail(format!("{cmd:?}: expected {p}, got {answer:?}"));
+                }
+                self.check_stop_lowered(cmd);
+            }
+            Expect::Swap2Move(g) => {
+                let c = g.side();
+                if !parse_move(answer).is_some_and(|p| g.legal(p, c)) {
+                    self.fail(format!("{cmd:?}: illegal SWAP2 move {answer:?}"));
+                }
+                self.check_stop_lowered(cmd);
+            }
+            Expect::Opening(w, h) => {
+                let ps: Vec<Option<Pos>> = answer.split(' ').map(parse_move).collect();
+                let ok = ps.len() == 3
+                    && ps.iter().all(|p| p.is_some_and(|p| p.x() < w && p.y() < h))
+                    && ps[0] != ps[1]
+                    && ps[1] != ps[2]
+                    && ps[0] != ps[2];
+                if !ok {
+                    self.fail(format!("SWAP2BOARD opening: got {answer:?}"));
+                }
+            }
+            Expect::ShowInfo | Expect::Error | Expect::Silent | Expect::End => {}
+        }
+    }
+
+    /// A STOP handled earlier must not cut this search short: the stop flag was lowered for it.
+    pub fn check_stop_lowered(&self, cmd: &Option<Command>) {
+        if self.shared.stop.load(Ordering::SeqCst) {
+            self.fail(format!(
+                "{cmd:?}: the stop flag is up after the search (STOP requests {} , handled {})",
+                self.shared.stop_requests.load(Ordering::SeqCst),
+                self.model.stops
+            ));
+        }
+    }
+
+    /// The engine's game equals the model's.
+    pub fn check_state(&self, cmd: &Option<Command>) {
+        let engine = self.session.engine();
+        if engine.settings().rule != self.model.rule {
+            self.fail(format!(
+                "after {cmd:?}: rule {:?}, model {:?}",
+                engine.settings().rule,
+                self.model.rule
+            ));
+        }
+        match (engine.game(), &self.model.game) {
+            (None, None) => {}
+            (Some(g), Some(m)) => {
+                let same = g.rule() == m.rule
+                    && g.history() == &m.history[..]
+                    && g.board().grid() == &m.grid;
+                if !same {
+                    self.fail(format!(
+                        "after {cmd:?}: engine and model differ\nengine {:?} {:?}\n{}\nmodel {:?} {:?}\n{}",
+                        g.rule(),
+                        g.history(),
+                        g.board().grid().to_ascii(),
+                        m.rule,
+                        m.history,
+                        m.grid.to_ascii()
+                    ));
+                }
+            }
+            (e, m) => self.fail(format!(
+                "after {cmd:?}: engine has a game: {}, model: {}",
+                e.is_some(),
+                m.is_some()
+            )),
+        }
+    }
+}
