@@ -81,8 +81,9 @@ pub fn summary(stdout: &str) -> HashMap<String, String> {
 }
 
 /// Every pid the fake engines wrote must be gone: killed, and reaped by rensa-match (its engines)
-/// or by init (processes the engines started, orphaned when they were killed; init may take a
-/// moment, so a dead but unreaped grandchild is waited for up to two seconds).
+/// or by init (processes the engines started, orphaned when they were killed). rensa-match has
+/// exited by the time this runs, so a zombie left is an orphan that init has not reaped yet
+/// (slow under load): it runs no more and counts as gone. Only a live process fails.
 pub fn assert_no_engine_left(dir: &Path) {
     let pids: Vec<String> = std::fs::read_dir(dir.join("pids"))
         .unwrap()
@@ -96,16 +97,10 @@ pub fn assert_no_engine_left(dir: &Path) {
         let stat = std::fs::read_to_string(Path::new("/proc").join(pid).join("stat")).ok()?;
         stat[stat.rfind(')')? + 1..].trim_start().chars().next()
     };
-    let start = Instant::now();
     for pid in pids {
-        loop {
-            match state(&pid) {
-                None => break,
-                Some('Z') if start.elapsed() < Duration::from_secs(2) => {
-                    std::thread::sleep(Duration::from_millis(20))
-                }
-                Some(st) => panic!("engine process {pid} is still there (state {st})"),
-            }
+        match state(&pid) {
+            None | Some('Z') => {}
+            Some(st) => panic!("engine process {pid} is still there (state {st})"),
         }
     }
 }
