@@ -9,7 +9,7 @@
 //! |-------------------------------|-----------------------------|-------------------------------------------|
 //! | `hash: u64`                   | board                       | XOR of [`zobrist::key`] over the stones    |
 //! | `keys[cell][dir]: u32`        | every cell, 4 directions    | line key ([`pattern`] module layout)      |
-//! | `pats[cell][color]: u16`      | empty cells                 | 4 [`Pattern`]s packed, dir `d` at bits `4d..4d+4` |
+//! | `pats[cell]: u32`             | empty cells                 | 4 [`Pattern`]s per colour, colour `c` dir `d` at bits `16c+4d..+4` |
 //! | `p4[cell][color]: u8`         | empty cells                 | the [`Pattern4`] of those four patterns   |
 //! | `p4_count[color][class]: u16` | board                       | number of empty cells of each `Pattern4`  |
 //! | `near[cell]: u8`              | every cell                  | stones in the 5×5 square centred on it    |
@@ -122,12 +122,14 @@ pub struct Board {
     /// may be out of date.
     stale_below: usize,
     keys: [[u32; 4]; NUM_CELLS],
-    pats: [[u16; 2]; NUM_CELLS],
+    /// Both colours' packed patterns: Black's in the low half, White's in the high half.
+    pats: [u32; NUM_CELLS],
     p4: [[u8; 2]; NUM_CELLS],
     p4_count: [[u16; Pattern4::COUNT]; 2],
     near: [u8; NUM_CELLS],
-    /// Pattern table entries for Black's and White's five kind ([`pattern::PatternTable::entries`]).
-    tables: [&'static [u8]; 2],
+    /// Pattern table entries: Black's pattern under its five kind in the low nibble, White's in
+    /// the high one ([`pattern::pair_entries`]).
+    table: &'static [u8; pattern::TABLE_LEN],
     /// Line key → table entry index.
     half_index: &'static pattern::HalfIndex,
     p4_tables: [&'static [u8; 1 << 16]; 2],
@@ -137,8 +139,10 @@ impl Board {
     /// An empty `width × height` board under `rule` (builds the rule's pattern tables at first
     /// use).
     pub fn new(width: usize, height: usize, rule: Rule) -> Board {
-        let tables =
-            [Color::Black, Color::White].map(|c| pattern::table(FiveKind::of(rule, c)).entries());
+        let table = pattern::pair_entries(
+            FiveKind::of(rule, Color::Black),
+            FiveKind::of(rule, Color::White),
+        );
         let p4_tables = [
             pattern::pattern4_table(rule == Rule::Renju),
             pattern::pattern4_table(false),
@@ -152,11 +156,11 @@ impl Board {
             bbox: BBox::EMPTY,
             stale_below: 0,
             keys: [[0; 4]; NUM_CELLS],
-            pats: [[0; 2]; NUM_CELLS],
+            pats: [0; NUM_CELLS],
             p4: [[0; 2]; NUM_CELLS],
             p4_count: [[0; Pattern4::COUNT]; 2],
             near: [0; NUM_CELLS],
-            tables,
+            table,
             p4_tables,
             half_index: pattern::half_index(),
         };
@@ -257,14 +261,14 @@ impl Board {
     /// The pattern `color` would make along `DIRS[dir]` by playing the empty cell `p`.
     #[inline]
     pub fn pattern(&self, p: Pos, dir: usize, color: Color) -> Pattern {
-        Pattern::from_u8(((self.pats[p.index()][color.index()] >> (4 * dir)) & 15) as u8)
+        Pattern::from_u8(((self.patterns_packed(p, color) >> (4 * dir)) & 15) as u8)
     }
 
     /// The four patterns of the empty cell `p` for `color`, packed as nibbles (dir `d` at bits
     /// `4d..4d+4`).
     #[inline]
     pub fn patterns_packed(&self, p: Pos, color: Color) -> u16 {
-        self.pats[p.index()][color.index()]
+        (self.pats[p.index()] >> (16 * color.index())) as u16
     }
 
     /// The combined class `color` would get by playing the empty cell `p`.
@@ -391,13 +395,13 @@ impl Board {
     /// is slower, the branch mispredicts.)
     #[inline(always)]
     fn set_pattern(&mut self, q: usize, d: usize) {
-        let index = self.half_index.index(self.keys[q][d]);
+        let e = self.table[self.half_index.index(self.keys[q][d])] as u32;
         let shift = 4 * d as u32;
+        let both = (e & 0x0F) | (e & 0xF0) << 12;
+        let pats = (self.pats[q] & !(0x000F_000F << shift)) | both << shift;
+        self.pats[q] = pats;
         for c in 0..2 {
-            let pat = ((self.tables[c][index] >> (4 * c)) & 15) as u16;
-            let packed = (self.pats[q][c] & !(15 << shift)) | pat << shift;
-            self.pats[q][c] = packed;
-            let new = self.p4_tables[c][packed as usize];
+            let new = self.p4_tables[c][(pats >> (16 * c)) as u16 as usize];
             let prev = std::mem::replace(&mut self.p4[q][c], new);
             if new != prev {
                 self.p4_count[c][prev as usize] -= 1;
@@ -409,14 +413,14 @@ impl Board {
     /// Recomputes all patterns and the classes of cell `q` from its line keys, leaving
     /// `p4_count` alone.
     fn refresh_cell(&mut self, q: usize) {
+        let mut pats = 0u32;
+        for d in 0..4 {
+            let e = self.table[self.half_index.index(self.keys[q][d])] as u32;
+            pats |= ((e & 0x0F) | (e & 0xF0) << 12) << (4 * d);
+        }
+        self.pats[q] = pats;
         for c in 0..2 {
-            let mut packed = 0u16;
-            for d in 0..4 {
-                let e = self.tables[c][self.half_index.index(self.keys[q][d])];
-                packed |= (((e >> (4 * c)) & 15) as u16) << (4 * d);
-            }
-            self.pats[q][c] = packed;
-            self.p4[q][c] = self.p4_tables[c][packed as usize];
+            self.p4[q][c] = self.p4_tables[c][(pats >> (16 * c)) as u16 as usize];
         }
     }
 

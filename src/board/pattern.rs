@@ -405,6 +405,30 @@ pub fn table(kind: FiveKind) -> &'static PatternTable {
     &TABLES[kind as usize]
 }
 
+/// Tables holding Black's nibble of one kind's table and White's nibble of another's, built at
+/// first use: `[black kind][white kind]`. Same-kind pairs are never built (the kind's own table
+/// is that table already).
+static MIXED: [[std::sync::OnceLock<Box<[u8]>>; 4]; 4] =
+    [const { [const { std::sync::OnceLock::new() }; 4] }; 4];
+
+/// Entries (indexed by [`HalfIndex::index`]) with Black's pattern under `black` in the low
+/// nibble and White's pattern under `white` in the high one: one lookup gives both colours'
+/// patterns on a board whose rule treats them differently (renju).
+pub(crate) fn pair_entries(black: FiveKind, white: FiveKind) -> &'static [u8; TABLE_LEN] {
+    let entries: &'static [u8] = if black == white {
+        table(black).entries()
+    } else {
+        MIXED[black as usize][white as usize].get_or_init(|| {
+            let (b, w) = (table(black).entries(), table(white).entries());
+            b.iter()
+                .zip(w)
+                .map(|(&b, &w)| (b & 0x0F) | (w & 0xF0))
+                .collect()
+        })
+    };
+    entries.try_into().expect("TABLE_LEN entries")
+}
+
 /// The combined class of a cell for one colour over its four lines, weakest first.
 ///
 /// With `n(P)` the number of directions showing pattern `P` and `fours = n(Block4) + n(Flex4)`,
