@@ -125,7 +125,9 @@ pub struct Board {
     /// Both colours' packed patterns: Black's in the low half, White's in the high half.
     pats: [u32; NUM_CELLS],
     p4: [[u8; 2]; NUM_CELLS],
-    p4_count: [[u16; Pattern4::COUNT]; 2],
+    /// Indexed by class; 16 wide so that a class masked to 4 bits needs no bounds check (the
+    /// last entry stays 0).
+    p4_count: [[u16; 16]; 2],
     near: [u8; NUM_CELLS],
     /// Pattern table entries: Black's pattern under its five kind in the low nibble, White's in
     /// the high one ([`pattern::pair_entries`]).
@@ -158,7 +160,7 @@ impl Board {
             keys: [[0; 4]; NUM_CELLS],
             pats: [0; NUM_CELLS],
             p4: [[0; 2]; NUM_CELLS],
-            p4_count: [[0; Pattern4::COUNT]; 2],
+            p4_count: [[0; 16]; 2],
             near: [0; NUM_CELLS],
             table,
             p4_tables,
@@ -286,7 +288,9 @@ impl Board {
     /// The counts of every class for `color`, indexed by `Pattern4 as usize`.
     #[inline]
     pub fn p4_counts(&self, color: Color) -> &[u16; Pattern4::COUNT] {
-        &self.p4_count[color.index()]
+        self.p4_count[color.index()][..Pattern4::COUNT]
+            .try_into()
+            .expect("COUNT classes")
     }
 
     /// Number of stones in the 5×5 square centred on `p` (stones on `p` included).
@@ -329,7 +333,7 @@ impl Board {
         self.bbox_stack.push(self.bbox);
         self.bbox.extend(p);
         for c in 0..2 {
-            self.p4_count[c][self.p4[i][c] as usize] -= 1;
+            self.p4_count[c][self.p4[i][c] as usize & 15] -= 1;
         }
         self.flip_lines(p, color.stone() as u32);
         add_near(&mut self.near, i, NEAR_ROW);
@@ -351,7 +355,7 @@ impl Board {
             self.refresh_cell(i);
         }
         for c in 0..2 {
-            self.p4_count[c][self.p4[i][c] as usize] += 1;
+            self.p4_count[c][self.p4[i][c] as usize & 15] += 1;
         }
         Some((p, color))
     }
@@ -362,7 +366,7 @@ impl Board {
         let i = p.index();
         self.grid.set(p, Cell::Wall);
         for c in 0..2 {
-            self.p4_count[c][self.p4[i][c] as usize] -= 1;
+            self.p4_count[c][self.p4[i][c] as usize & 15] -= 1;
         }
         self.flip_lines(p, Cell::Wall as u32);
         self.stale_below = self.history.len();
@@ -403,10 +407,9 @@ impl Board {
         for c in 0..2 {
             let new = self.p4_tables[c][(pats >> (16 * c)) as u16 as usize];
             let prev = std::mem::replace(&mut self.p4[q][c], new);
-            if new != prev {
-                self.p4_count[c][prev as usize] -= 1;
-                self.p4_count[c][new as usize] += 1;
-            }
+            // Unconditional: cheaper than the branch when the class did not change.
+            self.p4_count[c][prev as usize & 15] -= 1;
+            self.p4_count[c][new as usize & 15] += 1;
         }
     }
 
@@ -429,7 +432,7 @@ impl Board {
     pub fn recompute(&mut self) {
         self.hash = 0;
         self.bbox = BBox::EMPTY;
-        self.p4_count = [[0; Pattern4::COUNT]; 2];
+        self.p4_count = [[0; 16]; 2];
         self.near = [0; NUM_CELLS];
         let positions: Vec<Pos> = self.grid.positions().collect();
         for &p in &positions {
