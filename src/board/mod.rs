@@ -376,20 +376,30 @@ impl Board {
     /// four lines and refreshes the patterns of the empty ones.
     #[inline(always)]
     fn flip_lines(&mut self, p: Pos, v: u32) {
-        let i = p.index() as isize;
+        const REACH: usize = pattern::HALF * (STRIDE + 1);
+        let i = p.index();
+        // Every on-board cell has `PAD` wall cells around it in every direction.
+        assert!((REACH..NUM_CELLS - REACH).contains(&i));
         for (d, &dir) in DIRS.iter().enumerate() {
-            for k in 1..=pattern::HALF as isize {
-                // `p` is at offset -k from the cell k steps ahead, +k from the one behind.
-                let q = (i + dir * k) as usize;
-                self.keys[q][d] ^= v << shift_of(-k);
-                if self.grid.get(Pos(q as u16)) == Cell::Empty {
-                    self.set_pattern(q, d);
+            let dir = dir as usize;
+            // `p` is at offset -k from the cell k steps ahead, +k from the one behind: walk
+            // both ways at once, shifting the XOR mask along the key.
+            let mut ahead = v << shift_of(-1);
+            let mut behind = v << shift_of(1);
+            let (mut qa, mut qb) = (i, i);
+            for _ in 0..pattern::HALF {
+                qa += dir;
+                qb -= dir;
+                self.keys[qa][d] ^= ahead;
+                if self.grid.get(Pos(qa as u16)) == Cell::Empty {
+                    self.set_pattern(qa, d);
                 }
-                let q = (i - dir * k) as usize;
-                self.keys[q][d] ^= v << shift_of(k);
-                if self.grid.get(Pos(q as u16)) == Cell::Empty {
-                    self.set_pattern(q, d);
+                self.keys[qb][d] ^= behind;
+                if self.grid.get(Pos(qb as u16)) == Cell::Empty {
+                    self.set_pattern(qb, d);
                 }
+                ahead >>= 2;
+                behind <<= 2;
             }
         }
     }
