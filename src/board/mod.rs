@@ -129,26 +129,14 @@ pub struct Board {
     /// last entry stays 0).
     p4_count: [[u16; 16]; 2],
     near: [u8; NUM_CELLS],
-    /// Pattern table entries: Black's pattern under its five kind in the low nibble, White's in
-    /// the high one ([`pattern::pair_entries`]).
-    table: &'static [u8; pattern::TABLE_LEN],
-    /// Line key → table entry index.
-    half_index: &'static pattern::HalfIndex,
-    p4_tables: [&'static [u8; 1 << 16]; 2],
+    /// The rule's pattern and class tables.
+    tables: &'static pattern::RuleTables,
 }
 
 impl Board {
     /// An empty `width × height` board under `rule` (builds the rule's pattern tables at first
     /// use).
     pub fn new(width: usize, height: usize, rule: Rule) -> Board {
-        let table = pattern::pair_entries(
-            FiveKind::of(rule, Color::Black),
-            FiveKind::of(rule, Color::White),
-        );
-        let p4_tables = [
-            pattern::pattern4_table(rule == Rule::Renju),
-            pattern::pattern4_table(false),
-        ];
         let mut board = Board {
             grid: Grid::new(width, height),
             rule,
@@ -162,9 +150,7 @@ impl Board {
             p4: [[0; 2]; NUM_CELLS],
             p4_count: [[0; 16]; 2],
             near: [0; NUM_CELLS],
-            table,
-            p4_tables,
-            half_index: pattern::half_index(),
+            tables: pattern::rule_tables(rule),
         };
         board.recompute();
         board
@@ -409,13 +395,13 @@ impl Board {
     /// is slower, the branch mispredicts.)
     #[inline(always)]
     fn set_pattern(&mut self, q: usize, d: usize) {
-        let e = self.table[self.half_index.index(self.keys[q][d])] as u32;
+        let e = self.tables.entry(self.keys[q][d]) as u32;
         let shift = 4 * d as u32;
         let both = (e & 0x0F) | (e & 0xF0) << 12;
         let pats = (self.pats[q] & !(0x000F_000F << shift)) | both << shift;
         self.pats[q] = pats;
         for c in 0..2 {
-            let new = self.p4_tables[c][(pats >> (16 * c)) as u16 as usize];
+            let new = self.tables.class(c, (pats >> (16 * c)) as u16);
             let prev = std::mem::replace(&mut self.p4[q][c], new);
             // Unconditional: cheaper than the branch when the class did not change.
             self.p4_count[c][prev as usize & 15] -= 1;
@@ -428,12 +414,12 @@ impl Board {
     fn refresh_cell(&mut self, q: usize) {
         let mut pats = 0u32;
         for d in 0..4 {
-            let e = self.table[self.half_index.index(self.keys[q][d])] as u32;
+            let e = self.tables.entry(self.keys[q][d]) as u32;
             pats |= ((e & 0x0F) | (e & 0xF0) << 12) << (4 * d);
         }
         self.pats[q] = pats;
         for c in 0..2 {
-            self.p4[q][c] = self.p4_tables[c][(pats >> (16 * c)) as u16 as usize];
+            self.p4[q][c] = self.tables.class(c, (pats >> (16 * c)) as u16);
         }
     }
 
