@@ -99,10 +99,15 @@ const NEAR_ROW: u64 = (1u64 << (8 * (2 * NEAR_RADIUS as u32 + 1))) / 255;
 /// next: counts are at most 25, and a square being taken back holds its stone.
 #[inline(always)]
 fn add_near(near: &mut [u8; NUM_CELLS], i: usize, row: u64) {
-    let r = NEAR_RADIUS as usize;
-    for dy in 0..=2 * r {
-        let j = i + dy * STRIDE - r * STRIDE - r;
-        let bytes: &mut [u8; 8] = (&mut near[j..j + 8]).try_into().expect("8 bytes");
+    const R: usize = NEAR_RADIUS as usize;
+    const SPAN: usize = 2 * R * STRIDE + 8;
+    let j = i - R * STRIDE - R;
+    // One bounds check for the whole square; the rows are at constant offsets in it.
+    let square: &mut [u8; SPAN] = (&mut near[j..j + SPAN]).try_into().expect("square");
+    for dy in 0..=2 * R {
+        let bytes: &mut [u8; 8] = (&mut square[dy * STRIDE..dy * STRIDE + 8])
+            .try_into()
+            .expect("8 bytes");
         *bytes = u64::from_le_bytes(*bytes).wrapping_add(row).to_le_bytes();
     }
 }
@@ -129,6 +134,8 @@ pub struct Board {
     /// last entry stays 0).
     p4_count: [[u16; 16]; 2],
     near: [u8; NUM_CELLS],
+    /// The Zobrist keys ([`zobrist::keys`]), held to skip the lazy-init check on every move.
+    zobrist: &'static [[u64; NUM_CELLS]; 2],
     /// The rule's pattern and class tables.
     tables: &'static pattern::RuleTables,
 }
@@ -151,6 +158,7 @@ impl Board {
             p4_count: [[0; 16]; 2],
             near: [0; NUM_CELLS],
             tables: pattern::rule_tables(rule),
+            zobrist: &zobrist::keys().cells,
         };
         board.recompute();
         board
@@ -314,7 +322,7 @@ impl Board {
         debug_assert!(self.grid.is_on_board(p) && self.grid.is_empty(p));
         let i = p.index();
         self.grid.set(p, color.stone());
-        self.hash ^= zobrist::key(p, color);
+        self.hash ^= self.zobrist[color.index()][i];
         self.history.push((p, color));
         self.bbox_stack.push(self.bbox);
         self.bbox.extend(p);
@@ -331,7 +339,7 @@ impl Board {
         let (p, color) = self.history.pop()?;
         let i = p.index();
         self.grid.set(p, Cell::Empty);
-        self.hash ^= zobrist::key(p, color);
+        self.hash ^= self.zobrist[color.index()][i];
         self.bbox = self.bbox_stack.pop().unwrap_or(BBox::EMPTY);
         self.flip_lines(p, color.stone() as u32);
         add_near(&mut self.near, i, NEAR_ROW.wrapping_neg());
