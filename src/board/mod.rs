@@ -9,11 +9,14 @@
 //! |-------------------------------|-----------------------------|-------------------------------------------|
 //! | `hash: u64`                   | board                       | XOR of [`zobrist::key`] over the stones    |
 //! | `keys[cell][dir]: u32`        | every cell, 4 directions    | line key ([`pattern`] module layout)      |
-//! | `pats[cell]: u32`             | empty cells                 | 4 [`Pattern`]s per colour, colour `c` dir `d` at bits `16c+4d..+4` |
+//! | `pats[cell]: u32`             | empty cells                 | both colours' 4 [`Pattern`]s (note below) |
 //! | `p4[cell][color]: u8`         | empty cells                 | the [`Pattern4`] of those four patterns   |
 //! | `p4_count[color][class]: u16` | board                       | number of empty cells of each `Pattern4`  |
 //! | `near[cell]: u8`              | every cell                  | stones in the 5×5 square centred on it    |
 //! | `bbox`                        | board                       | bounding box of the stones                |
+//!
+//! `pats` packs colour `c`'s pattern in direction `d` at bits `16c + 4d .. 16c + 4d + 4`, so
+//! the low half is [`Board::patterns_packed`] for Black and the high half for White.
 //!
 //! `cell` is [`Pos::index`], `dir` an index into [`DIRS`], `color` [`Color::index`]. Line keys
 //! are kept for every cell, occupied or not; patterns and classes are only meaningful on empty
@@ -399,8 +402,9 @@ impl Board {
     }
 
     /// Recomputes the pattern of the empty cell `q` in direction `d` for both colours, its class
-    /// and the class counts. (Measured: skipping the class lookup when the pattern is unchanged
-    /// is slower, the branch mispredicts.)
+    /// and the class counts. (Measured: returning early when the patterns are unchanged saves
+    /// 2% of the instructions but no measurable time, and the class counts updated under a
+    /// `new != prev` branch cost more time than updating them unconditionally.)
     #[inline(always)]
     fn set_pattern(&mut self, q: usize, d: usize) {
         let e = self.tables.entry(self.keys[q][d]) as u32;
