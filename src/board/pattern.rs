@@ -405,6 +405,69 @@ pub fn table(kind: FiveKind) -> &'static PatternTable {
     &TABLES[kind as usize]
 }
 
+/// Everything the board's hot path looks up under one rule, in one block so that a single base
+/// pointer reaches it all: the [`HalfIndex`] maps, the pattern entries with Black's pattern
+/// (under Black's [`FiveKind`]) in the low nibble and White's in the high one, and the
+/// [`pattern4`] tables for Black (with the `Forbid` hint under renju) and White.
+pub(crate) struct RuleTables {
+    half: [[u32; HALF_KEYS]; 2],
+    entries: [u8; TABLE_LEN],
+    p4: [[u8; 1 << 16]; 2],
+}
+
+impl RuleTables {
+    fn build(rule: Rule) -> Box<RuleTables> {
+        let (black, white) = (
+            table(FiveKind::of(rule, Color::Black)).entries(),
+            table(FiveKind::of(rule, Color::White)).entries(),
+        );
+        let mut t = Box::new(RuleTables {
+            half: half_index().half,
+            entries: [0; TABLE_LEN],
+            p4: [*pattern4_table(rule == Rule::Renju), *pattern4_table(false)],
+        });
+        for (e, (&b, &w)) in t.entries.iter_mut().zip(black.iter().zip(white)) {
+            *e = (b & 0x0F) | (w & 0xF0);
+        }
+        t
+    }
+
+    /// Both colours' patterns on the centre of `key`: Black's in the low nibble, White's in
+    /// the high one.
+    #[inline(always)]
+    pub(crate) fn entry(&self, key: u32) -> u8 {
+        let m = HALF_KEYS as u32 - 1;
+        let i = self.half[0][(key & m) as usize] + self.half[1][((key >> HALF_BITS) & m) as usize];
+        self.entries[i as usize]
+    }
+
+    /// The raw class of `color` (0 Black, 1 White) for its packed patterns ([`Packed4`]).
+    #[inline(always)]
+    pub(crate) fn class(&self, color: usize, packed: Packed4) -> u8 {
+        self.p4[color][packed as usize]
+    }
+}
+
+static RULE_TABLES: [LazyLock<Box<RuleTables>>; 5] = [
+    LazyLock::new(|| RuleTables::build(Rule::Freestyle)),
+    LazyLock::new(|| RuleTables::build(Rule::Standard)),
+    LazyLock::new(|| RuleTables::build(Rule::Renju)),
+    LazyLock::new(|| RuleTables::build(Rule::CaroOverline)),
+    LazyLock::new(|| RuleTables::build(Rule::Caro)),
+];
+
+/// The hot-path tables of `rule` (built at first call).
+pub(crate) fn rule_tables(rule: Rule) -> &'static RuleTables {
+    let i = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+        Rule::CaroOverline => 3,
+        Rule::Caro => 4,
+    };
+    &RULE_TABLES[i]
+}
+
 /// The combined class of a cell for one colour over its four lines, weakest first.
 ///
 /// With `n(P)` the number of directions showing pattern `P` and `fours = n(Block4) + n(Flex4)`,
