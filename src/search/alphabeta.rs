@@ -256,32 +256,24 @@ impl<'a> Searcher<'a> {
         // that neither defends nor makes a four.
         let rule = self.board.rule();
         let killers = self.stack.frames[ply].killers;
-        let mut n = self.scan(ply, us);
-        {
-            let history = &self.history;
-            let moves = &mut self.stack.frames[ply].moves;
-            let mut i = 0;
-            while i < n {
-                let m = &mut moves[i];
-                if !movepick::playable(rule, us, m) || (q.opp_threat && !movepick::is_defence(m)) {
-                    n -= 1;
-                    moves.swap(i, n);
-                    continue;
-                }
-                m.score = if m.pos == tt_move {
-                    1 << 29
-                } else {
-                    let mut v = movepick::static_score(m) + history.get(us, m.pos) / HISTORY_DIV;
-                    if m.pos == killers[0] {
-                        v += 400;
-                    } else if m.pos == killers[1] {
-                        v += 300;
-                    }
-                    v
-                };
-                i += 1;
+        let n = self.scan(ply, us);
+        let history = &self.history;
+        let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
+            if !movepick::playable(rule, us, m) || (q.opp_threat && !movepick::is_defence(m)) {
+                return None;
             }
-        }
+            Some(if m.pos == tt_move {
+                1 << 29
+            } else {
+                let mut v = movepick::static_score(m) + history.get(us, m.pos) / HISTORY_DIV;
+                if m.pos == killers[0] {
+                    v += 400;
+                } else if m.pos == killers[1] {
+                    v += 300;
+                }
+                v
+            })
+        });
         self.stack.frames[ply].len = n;
         if n == 0 {
             return if q.opp_threat {
@@ -425,22 +417,11 @@ impl<'a> Searcher<'a> {
         let mut best = stand;
         let caro = self.board.rule().blocked_five_void();
         let rule = self.board.rule();
-        let mut n = self.scan(ply, us);
-        {
-            let moves = &mut self.stack.frames[ply].moves;
-            let mut i = 0;
-            while i < n {
-                let m = &mut moves[i];
-                let four = m.att.is_four() && (caro || m.att != Class::DoubleFour);
-                if !four || !movepick::playable(rule, us, m) {
-                    n -= 1;
-                    moves.swap(i, n);
-                    continue;
-                }
-                m.score = movepick::static_score(m);
-                i += 1;
-            }
-        }
+        let n = self.scan(ply, us);
+        let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
+            let four = m.att.is_four() && (caro || m.att != Class::DoubleFour);
+            (four && movepick::playable(rule, us, m)).then(|| movepick::static_score(m))
+        });
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];

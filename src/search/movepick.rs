@@ -123,6 +123,31 @@ pub fn playable(rule: Rule, us: Color, m: &MoveEntry) -> bool {
     !(rule == Rule::Renju && us == Color::Black && m.att == Class::Forbid)
 }
 
+/// Keeps, in place, the moves of `moves[..n]` that `score` gives a value, storing it as their
+/// ordering score; a dropped move is swapped with the last kept candidate. Returns how many
+/// remain. (The order among them is made total later by [`pick_next`].)
+#[inline]
+pub fn retain_scored(
+    moves: &mut [MoveEntry],
+    mut n: usize,
+    mut score: impl FnMut(&MoveEntry) -> Option<i32>,
+) -> usize {
+    let mut i = 0;
+    while i < n {
+        match score(&moves[i]) {
+            Some(v) => {
+                moves[i].score = v;
+                i += 1;
+            }
+            None => {
+                n -= 1;
+                moves.swap(i, n);
+            }
+        }
+    }
+    n
+}
+
 /// Moves the best remaining entry of `moves[from..]` to `from` (score, then lower cell index).
 #[inline]
 pub fn pick_next(moves: &mut [MoveEntry], from: usize) {

@@ -54,24 +54,13 @@ impl Searcher<'_> {
         }
         // Our fours, strongest first (total order).
         let rule = self.board.rule();
-        let mut n = self.scan(ply, us);
-        {
-            let moves = &mut self.stack.frames[ply].moves;
-            let mut i = 0;
-            while i < n {
-                let m = &mut moves[i];
-                let ok = m.att.is_four()
-                    && movepick::playable(rule, us, m)
-                    && (forced.is_none() || m.pos == forced);
-                if !ok {
-                    n -= 1;
-                    moves.swap(i, n);
-                    continue;
-                }
-                m.score = movepick::static_score(m);
-                i += 1;
-            }
-        }
+        let n = self.scan(ply, us);
+        let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
+            let ok = m.att.is_four()
+                && movepick::playable(rule, us, m)
+                && (forced.is_none() || m.pos == forced);
+            ok.then(|| movepick::static_score(m))
+        });
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
