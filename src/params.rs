@@ -110,3 +110,27 @@ pub const TIME_MIN_SOFT_MS: u64 = 5;
 /// so far (effective branching factor 2.0): a new iteration starts only while
 /// `elapsed × factor ≤ soft`, i.e. before about half the soft target.
 pub const TIME_NEXT_ITERATION_PERMILLE: u64 = 2_000;
+
+// ---- Search (alpha-beta pruning, reductions, ordering; root threat search) ----
+
+/// Attacking moves the root VCF search may use.
+pub const ROOT_VCF_FOURS: u32 = 20;
+/// Nodes the root VCF search may spend.
+pub const ROOT_VCF_NODES: u64 = 200_000;
+/// Half-width of the first aspiration window.
+pub const ASPIRATION_DELTA: i32 = 40;
+/// Reverse futility: at depth ≤ this, a static eval this far above beta per ply cuts.
+pub const RFP_DEPTH: i32 = 3;
+pub const RFP_MARGIN: i32 = 120;
+/// Futility: quiet moves at depth ≤ this are skipped when eval + margin·depth ≤ alpha.
+pub const FUTILITY_DEPTH: i32 = 2;
+pub const FUTILITY_MARGIN: i32 = 150;
+/// Move-count pruning: at depth ≤ this, quiet moves after `base + depth²·k` are skipped.
+pub const LMP_DEPTH: i32 = 4;
+pub const LMP_BASE: usize = 4;
+pub const LMP_PER_DEPTH2: usize = 3;
+/// Late-move reductions start at this depth and move number.
+pub const LMR_DEPTH: i32 = 3;
+pub const LMR_MOVES: usize = 3;
+/// History divisor in the ordering score.
+pub const HISTORY_DIV: i32 = 64;

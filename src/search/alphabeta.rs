@@ -16,22 +16,10 @@ use crate::eval::threat::{self, Class};
 use crate::types::{Color, Rule};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-// Search tunables (to move into `crate::params` with the TT branch).
-/// Reverse futility: at depth ≤ this, a static eval this far above beta per ply cuts.
-const RFP_DEPTH: i32 = 3;
-const RFP_MARGIN: i32 = 120;
-/// Futility: quiet moves at depth ≤ this are skipped when eval + margin·depth ≤ alpha.
-const FUTILITY_DEPTH: i32 = 2;
-const FUTILITY_MARGIN: i32 = 150;
-/// Move-count pruning: at depth ≤ this, quiet moves after `base + depth²·k` are skipped.
-const LMP_DEPTH: i32 = 4;
-const LMP_BASE: usize = 4;
-const LMP_PER_DEPTH2: usize = 3;
-/// Late-move reductions start at this depth and move number.
-const LMR_DEPTH: i32 = 3;
-const LMR_MOVES: usize = 3;
-/// History divisor in the ordering score.
-const HISTORY_DIV: i32 = 64;
+use crate::params::{
+    FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_DIV, LMP_BASE, LMP_DEPTH, LMP_PER_DEPTH2, LMR_DEPTH,
+    LMR_MOVES, RFP_DEPTH, RFP_MARGIN,
+};
 
 /// A key that differs when White is to move (the board's key only knows the stones).
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;

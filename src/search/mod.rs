@@ -29,12 +29,7 @@ pub const MATE_BOUND: i32 = crate::params::MATE_BOUND;
 /// Larger than any score.
 pub const INF: i32 = crate::params::SCORE_INFINITE;
 
-/// Attacking moves the root VCF search may use.
-const ROOT_VCF_FOURS: u32 = 20;
-/// Nodes the root VCF search may spend.
-const ROOT_VCF_NODES: u64 = 200_000;
-/// Half-width of the first aspiration window.
-const ASPIRATION_DELTA: i32 = 40;
+use crate::params::{ASPIRATION_DELTA, ROOT_VCF_FOURS, ROOT_VCF_NODES};
 
 /// Soft and hard time limits of one move, measured from [`Limits::start`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
