@@ -166,26 +166,22 @@ fn root_search(
     let caro = rule.blocked_five_void();
     let grid = s.board.grid();
     let frame = &s.stack.frames[0];
-    let mut moves: Vec<RootMove> = frame.moves[..n]
-        .iter()
-        .filter(|m| rule::is_legal(grid, m.pos, me, rule))
-        .filter(|m| !q.opp_threat || movepick::is_defence(m))
-        .map(|m| RootMove {
-            pos: m.pos,
-            score: -INF,
-            order: movepick::static_score(m),
-        })
-        .collect();
-    if moves.is_empty() {
-        moves = frame.moves[..n]
+    // The legal candidates; against a threat only the defences, unless there are none.
+    let root_moves = |defences_only: bool| -> Vec<RootMove> {
+        frame.moves[..n]
             .iter()
             .filter(|m| rule::is_legal(grid, m.pos, me, rule))
+            .filter(|m| !defences_only || movepick::is_defence(m))
             .map(|m| RootMove {
                 pos: m.pos,
                 score: -INF,
                 order: movepick::static_score(m),
             })
-            .collect();
+            .collect()
+    };
+    let mut moves = root_moves(q.opp_threat);
+    if moves.is_empty() && q.opp_threat {
+        moves = root_moves(false);
     }
     if moves.is_empty() {
         // No legal cell near the stones: any legal cell.

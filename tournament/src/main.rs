@@ -20,25 +20,20 @@ fn main() {
         Action::SelfTest(cfg) => {
             // PASS/FAIL lines are printed as the cases run; the summary comes last.
             let (report, ok) = judge::run_selftest(&cfg).unwrap_or_else(|e| fail(e));
-            print!(
-                "{}",
-                report
-                    .lines()
-                    .last()
-                    .map_or(String::new(), |l| format!("{l}\n"))
-            );
-            std::process::exit(if ok { 0 } else { 1 });
+            finish_with_summary(&report, ok);
         }
         Action::Formats(cfg) => {
             let (report, ok, _) = judge::run_formats(&cfg).unwrap_or_else(|e| fail(e));
-            print!(
-                "{}",
-                report
-                    .lines()
-                    .last()
-                    .map_or(String::new(), |l| format!("{l}\n"))
-            );
-            std::process::exit(if ok { 0 } else { 1 });
+            finish_with_summary(&report, ok);
         }
     }
+}
+
+/// Prints the last line of a judge report (the summary; the other lines were printed as the
+/// cases ran) and exits 0 when everything passed, 1 otherwise.
+fn finish_with_summary(report: &str, ok: bool) -> ! {
+    if let Some(last) = report.lines().last() {
+        println!("{last}");
+    }
+    std::process::exit(if ok { 0 } else { 1 });
 }
