@@ -26,7 +26,11 @@ with a path (./x, dir/x) is found relative to the current directory; dir= is the
 working directory (default .).
 
 ENGINES AND PAIRINGS:
-  -engine name=N cmd=CMD [dir=D]   an engine; repeat for each (at least two)
+  -engine name=N cmd=CMD [dir=D] [info=KEY:VALUE ...]
+                                   an engine; repeat for each (at least two). Each info=
+                                   sends `INFO KEY VALUE` after the standard INFO lines at
+                                   every game start (not in judge mode), e.g.
+                                   info=max_node:50000 for a node-limited match
   -mode gauntlet|roundrobin        gauntlet: the first engine plays each other one (default);
                                    roundrobin: every engine plays every other one
   -games N                         games per pairing, rounded up to even: every opening is

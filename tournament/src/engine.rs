@@ -25,12 +25,16 @@ pub struct EngineSpec {
     /// relative to the directory the runner was started in, not to `dir`.
     pub cmd: Vec<String>,
     pub dir: PathBuf,
+    /// Extra `INFO key value` lines sent after the standard ones at every game start (given as
+    /// `info=key:value`, repeatable), e.g. `info=max_node:50000` for node-limited matches.
+    pub info: Vec<String>,
 }
 
 impl EngineSpec {
     /// Parses `name=A cmd="prog arg" dir=path` style tokens (already split by the shell).
     pub fn from_tokens(tokens: &[String]) -> Result<EngineSpec> {
         let (mut name, mut cmd, mut dir) = (None, None, None);
+        let mut info = Vec::new();
         for t in tokens {
             let Some((k, v)) = t.split_once('=') else {
                 bail!("engine option {t:?} is not key=value");
@@ -39,7 +43,17 @@ impl EngineSpec {
                 "name" => name = Some(v.to_string()),
                 "cmd" => cmd = Some(split_command(v)?),
                 "dir" => dir = Some(PathBuf::from(v)),
-                _ => bail!("unknown engine option {k:?} (name, cmd, dir)"),
+                "info" => {
+                    let Some((key, value)) = v.split_once(':') else {
+                        bail!("engine option info={v:?} is not info=key:value");
+                    };
+                    let ok = |t: &str| !t.is_empty() && !t.contains(char::is_whitespace);
+                    if !ok(key) || !ok(value) {
+                        bail!("engine option info={v:?}: key and value must be single words");
+                    }
+                    info.push(format!("INFO {key} {value}"));
+                }
+                _ => bail!("unknown engine option {k:?} (name, cmd, dir, info)"),
             }
         }
         let cmd: Vec<String> = cmd.context("engine without cmd=")?;
@@ -55,6 +69,7 @@ impl EngineSpec {
             name,
             cmd,
             dir: dir.unwrap_or_else(|| PathBuf::from(".")),
+            info,
         })
     }
 }
@@ -438,6 +453,10 @@ mod tests {
         assert_eq!(e.name, "pbrain-x");
         assert!(EngineSpec::from_tokens(&t(&["name=A"])).is_err());
         assert!(EngineSpec::from_tokens(&t(&["cmd=x", "tc=5"])).is_err());
+        let e = EngineSpec::from_tokens(&t(&["cmd=x", "info=max_node:500", "info=thread_num:2"]));
+        assert_eq!(e.unwrap().info, ["INFO max_node 500", "INFO thread_num 2"]);
+        assert!(EngineSpec::from_tokens(&t(&["cmd=x", "info=max_node"])).is_err());
+        assert!(EngineSpec::from_tokens(&t(&["cmd=x", "info=a b:1"])).is_err());
     }
 
     #[test]

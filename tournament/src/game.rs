@@ -247,6 +247,7 @@ fn ensure_started(
     info.push(format!("INFO max_memory {}", s.max_memory));
     info.push(format!("INFO rule {}", s.rule.code()));
     info.push("INFO game_type 1".to_string());
+    info.extend(spec.info.iter().cloned());
     for l in info {
         if e.send(&l).is_err() {
             return fail(slot, "pipe closed at INFO".into());
