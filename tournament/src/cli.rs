@@ -56,6 +56,10 @@ GAME:
   -openings random=N [radius=R] [seed=S]
                                    N random stones within R of the centre (default random=3
                                    radius=3 seed=1), checked to hold no five and no renju foul
+  -openings random=N balance=S     only openings that Rensa's own 20000-node search scores
+                                   within +-S for the side to move (eval units; the side to
+                                   move after 3 stones typically scores -450..0, after 4 stones
+                                   0..900): candidates are redrawn until one is (200 tries)
   -sendbyboard                     send the whole position (BOARD) before every move instead
                                    of TURN
   -maxmemory BYTES                 INFO max_memory (default 367001600 = 350 MiB)
@@ -174,6 +178,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
     let mut draw_after = None;
     let mut opening_file: Option<PathBuf> = None;
     let (mut stones, mut radius, mut seed) = (3usize, 3usize, 1u64);
+    let mut balance: Option<i32> = None;
     let mut send_board = false;
     let mut max_memory = 367_001_600u64;
     let mut move_delay = 5u64;
@@ -243,7 +248,10 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
                         "random" => stones = num(v, k)?,
                         "radius" => radius = num(v, k)?,
                         "seed" => seed = num(v, k)?,
-                        _ => bail!("unknown -openings key {k:?} (file, random, radius, seed)"),
+                        "balance" => balance = Some(num(v, k)?),
+                        _ => bail!(
+                            "unknown -openings key {k:?} (file, random, radius, seed, balance)"
+                        ),
                     }
                 }
             }
@@ -374,6 +382,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
             stones,
             radius,
             seed,
+            balance,
         },
     };
     Ok(Action::Match(Box::new(MatchConfig {

@@ -3,10 +3,14 @@
 //! Read from a file (one opening per line, either a "pos" string `h8i9j7` — letter = x from
 //! `a`, number = y + 1 — or a Gomocup offset line `0,0, 1,0, 1,3` relative to the centre
 //! `floor(size/2)`), or generated from a seed: a few stones dropped at random near the centre,
-//! checked against the rules so no opening already holds a five or a renju foul.
+//! checked against the rules so no opening already holds a five or a renju foul. A generated
+//! opening can be asked to be balanced: Rensa's own node-limited search of it must score within a
+//! bound for the side to move, otherwise the next candidate is drawn.
 
-use rensa::board::{rule, Grid, Pos};
+use rensa::board::{rule, Board, Grid, Pos};
+use rensa::search::{self, Limits, Tt};
 use rensa::types::{Color, Rule};
+use std::sync::atomic::AtomicBool;
 
 /// One opening: cells in move order, the first one Black's.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -199,9 +203,70 @@ pub fn generate(
     }
 }
 
+/// Nodes of the search that judges whether a generated opening is balanced.
+pub const BALANCE_NODES: u64 = 20_000;
+/// Candidates drawn for one balanced opening before the best-balanced of them is taken.
+pub const BALANCE_TRIES: u64 = 200;
+
+/// The score of `opening` for the side to move by a node-limited ([`BALANCE_NODES`]) search of
+/// Rensa's own engine: deterministic for the same opening, size and rule.
+pub fn balance_score(opening: &Opening, size: usize, rule: Rule) -> i32 {
+    let Ok(grid) = opening.to_grid(size, rule) else {
+        return i32::MAX;
+    };
+    let mut board = Board::new(size, size, rule);
+    let mut color = Color::Black;
+    for &(x, y) in &opening.moves {
+        board.make(Pos::new(x, y), color);
+        color = color.opp();
+    }
+    debug_assert_eq!(board.grid(), &grid);
+    let tt = Tt::new(1 << 20);
+    let stop = AtomicBool::new(false);
+    let limits = Limits::nodes(BALANCE_NODES);
+    search::think(&mut board, color, &limits, &tt, &stop, &mut |_| {}).score
+}
+
+/// Like [`generate`], but the opening's [`balance_score`] must be within `max_score` of 0:
+/// candidates are drawn from the same seed until one is, or after [`BALANCE_TRIES`] the most
+/// balanced candidate is used. Deterministic.
+pub fn generate_balanced(
+    seed: u64,
+    index: u64,
+    stones: usize,
+    radius: usize,
+    size: usize,
+    rule: Rule,
+    max_score: i32,
+) -> Opening {
+    let mut best: Option<(i32, Opening)> = None;
+    for k in 0..BALANCE_TRIES {
+        let sub = seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let o = generate(sub, index, stones, radius, size, rule);
+        let v = balance_score(&o, size, rule).saturating_abs();
+        if v <= max_score {
+            return o;
+        }
+        if best.as_ref().is_none_or(|(b, _)| v < *b) {
+            best = Some((v, o));
+        }
+    }
+    best.expect("at least one try").1
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn balanced_openings_are_reproducible_and_within_the_bound() {
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            let a = generate_balanced(5, 3, 3, 3, 15, rule, 120);
+            assert_eq!(a, generate_balanced(5, 3, 3, 3, 15, rule, 120));
+            assert!(a.to_grid(15, rule).is_ok());
+            assert!(balance_score(&a, 15, rule).abs() <= 120, "{rule:?} {a:?}");
+        }
+    }
 
     #[test]
     fn pos_strings_parse_as_letter_column_and_one_based_row() {

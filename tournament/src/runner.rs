@@ -36,6 +36,8 @@ pub enum OpeningSource {
         stones: usize,
         radius: usize,
         seed: u64,
+        /// Balanced openings only: Rensa's search must score them within this bound.
+        balance: Option<i32>,
     },
 }
 
@@ -47,7 +49,22 @@ impl OpeningSource {
                 stones,
                 radius,
                 seed,
+                balance: None,
             } => opening::generate(*seed, index as u64, *stones, *radius, s.size, s.rule),
+            OpeningSource::Random {
+                stones,
+                radius,
+                seed,
+                balance: Some(b),
+            } => opening::generate_balanced(
+                *seed,
+                index as u64,
+                *stones,
+                *radius,
+                s.size,
+                s.rule,
+                *b,
+            ),
         }
     }
 }
