@@ -79,8 +79,14 @@ pub const TIME_RESERVE_MIN_MS: i64 = 50;
 /// Proportional safety reserve: percent of the per-move limit (used when larger than
 /// [`TIME_RESERVE_MIN_MS`]).
 pub const TIME_RESERVE_PERCENT: i64 = 3;
-/// Soft target as a fraction of the hard limit, in permille (when time is ample).
-pub const TIME_SOFT_PERMILLE: i64 = 900;
+/// Soft target as a fraction of the hard limit, in permille, when time is ample (the turn limit
+/// binds, not the match clock): the whole turn is usable, since a cut-short iteration still
+/// answers with its best move so far.
+pub const TIME_SOFT_PERMILLE: i64 = 1000;
+/// When the match clock binds, one move may run to at most this many permille of its soft
+/// target (the share of the clock it was given) before it is stopped: an iteration started
+/// just before the soft target cannot eat the clock up to `time_left / TIME_HARD_DIVISOR`.
+pub const TIME_HARD_OVER_SOFT_PERMILLE: i64 = 2000;
 /// The match-time share per move is `time_left / min(moves_left, TIME_SOFT_MAX_DIVISOR)`:
 /// early moves get more than an even share.
 pub const TIME_SOFT_MAX_DIVISOR: i64 = 20;
@@ -106,10 +112,11 @@ pub const TIME_QUICK_SOFT_MS: u64 = 50;
 pub const TIME_MIN_HARD_MS: u64 = 10;
 /// The soft target is never below this (nor above the hard limit).
 pub const TIME_MIN_SOFT_MS: u64 = 5;
-/// Expected cost growth of the next iterative-deepening iteration, in permille of the time spent
-/// so far (effective branching factor 2.0): a new iteration starts only while
-/// `elapsed × factor ≤ soft`, i.e. before about half the soft target.
-pub const TIME_NEXT_ITERATION_PERMILLE: u64 = 2_000;
+/// A new iterative-deepening iteration starts only while `elapsed × this / 1000 ≤ soft`, i.e.
+/// before two thirds of the soft target with 1500. The iteration may then run on to the hard
+/// limit: a cut-short iteration is not wasted, its first (previous best) move is searched first
+/// and any move found better replaces it.
+pub const TIME_NEXT_ITERATION_PERMILLE: u64 = 1_500;
 
 // ---- Search (alpha-beta pruning, reductions, ordering; root threat search) ----
 

@@ -34,7 +34,7 @@ use crate::params::{ASPIRATION_DELTA, ROOT_VCF_FOURS, ROOT_VCF_NODES};
 /// Soft and hard time limits of one move, measured from [`Limits::start`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeLimit {
-    /// Do not start a new iteration after half of this.
+    /// Target: no new iteration once `elapsed × 1.5` passes it (`time::may_start_iteration`).
     pub soft: Duration,
     /// Stop at once when reached.
     pub hard: Duration,
@@ -315,7 +315,8 @@ fn root_search(
             break;
         }
         if let Some(t) = &s.limits.time {
-            if s.limits.start.elapsed() * 2 >= t.soft {
+            let ms = |d: Duration| d.as_millis() as u64;
+            if !time::may_start_iteration(ms(s.limits.start.elapsed()), ms(t.soft)) {
                 break;
             }
         }

@@ -15,12 +15,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::params::{
-    TIME_HARD_DIVISOR, TIME_IMPORTANCE_DROP_PER_PLY, TIME_IMPORTANCE_MIN_PERMILLE,
-    TIME_IMPORTANCE_OPENING_PERMILLE, TIME_LEFT_UNLIMITED, TIME_MIN_HARD_MS, TIME_MIN_SOFT_MS,
-    TIME_MOVES_LEFT_MIN, TIME_MOVES_LEFT_OPENING, TIME_MOVES_LEFT_PLY_DIVISOR,
-    TIME_NEXT_ITERATION_PERMILLE, TIME_QUICK_HARD_MS, TIME_QUICK_SOFT_MS, TIME_RESERVE_MIN_MS,
-    TIME_RESERVE_PERCENT, TIME_SOFT_MAX_DIVISOR, TIME_SOFT_PERMILLE, TIME_YIXIN_UNLIMITED_MATCH,
-    TIME_YIXIN_UNLIMITED_TURN,
+    TIME_HARD_DIVISOR, TIME_HARD_OVER_SOFT_PERMILLE, TIME_IMPORTANCE_DROP_PER_PLY,
+    TIME_IMPORTANCE_MIN_PERMILLE, TIME_IMPORTANCE_OPENING_PERMILLE, TIME_LEFT_UNLIMITED,
+    TIME_MIN_HARD_MS, TIME_MIN_SOFT_MS, TIME_MOVES_LEFT_MIN, TIME_MOVES_LEFT_OPENING,
+    TIME_MOVES_LEFT_PLY_DIVISOR, TIME_NEXT_ITERATION_PERMILLE, TIME_QUICK_HARD_MS,
+    TIME_QUICK_SOFT_MS, TIME_RESERVE_MIN_MS, TIME_RESERVE_PERCENT, TIME_SOFT_MAX_DIVISOR,
+    TIME_SOFT_PERMILLE, TIME_YIXIN_UNLIMITED_MATCH, TIME_YIXIN_UNLIMITED_TURN,
 };
 
 /// The clock settings in force for one move, as the protocol sends them (all in ms).
@@ -61,9 +61,10 @@ pub struct Budget {
 ///   `hard = min(turn, min(left, left / TIME_HARD_DIVISOR + inc)) − reserve`, where the turn
 ///   limit is left out when `timeout_turn ≤ 0` (c-gomoku-cli's "match only"), and
 ///   `reserve = max(TIME_RESERVE_MIN_MS, TIME_RESERVE_PERCENT % of the limit)`. The soft target
-///   is `0.9 × hard` when the turn limit times the moves left fits the match clock, otherwise
-///   `min(0.9 × hard, left / min(m, 20) + inc, hard × importance(ply))`.
-/// * Only the turn limited: `hard = turn − reserve`, `soft = 0.9 × hard`.
+///   is `hard` when the turn limit times the moves left fits the match clock, otherwise
+///   `min(hard, left / min(m, 20) + inc, hard × importance(ply))`, and then the hard limit
+///   falls to at most `2 × soft` ([`TIME_HARD_OVER_SOFT_PERMILLE`]).
+/// * Only the turn limited: `hard = turn − reserve`, `soft = hard`.
 /// * `timeout_turn = 0` and no match limit: answer quickly ([`TIME_QUICK_HARD_MS`]).
 ///
 /// The hard limit is never below [`TIME_MIN_HARD_MS`] (an overdrawn clock still gets a move);
@@ -111,10 +112,12 @@ pub fn budget(input: &TimeInput) -> Option<Budget> {
     let m = moves_left(ply, board_cells);
     let ample = turn_limited && turn.saturating_mul(m) < left.saturating_add(inc.saturating_mul(m));
     let mut soft = share(hard, TIME_SOFT_PERMILLE, 1000);
+    let mut hard = hard;
     if !ample {
         soft = soft
             .min(left / m.min(TIME_SOFT_MAX_DIVISOR) + inc)
             .min(share(hard, importance_permille(ply), 1000));
+        hard = hard.min(share(soft, TIME_HARD_OVER_SOFT_PERMILLE, 1000));
     }
     Some(finish(soft, hard))
 }
@@ -312,32 +315,32 @@ mod tests {
         // (what, input, expected (soft, hard) or None = unlimited)
         #[rustfmt::skip]
         let rows: &[(&str, TimeInput, Expected)] = &[
-            ("gomocup 30s/180s, opening", input(30_000, 180_000, 180_000, 0, 0, 225), Some((9_000, 24_943))),
-            ("gomocup 30s/180s, 20s left at ply 60", input(30_000, 180_000, 20_000, 0, 60, 225), Some((1_000, 2_772))),
-            ("gomocup 20x20, 100s left at ply 30", input(30_000, 180_000, 100_000, 0, 30, 400), Some((5_000, 13_857))),
+            ("gomocup 30s/180s, opening", input(30_000, 180_000, 180_000, 0, 0, 225), Some((9_000, 18_000))),
+            ("gomocup 30s/180s, 20s left at ply 60", input(30_000, 180_000, 20_000, 0, 60, 225), Some((1_000, 2_000))),
+            ("gomocup 20x20, 100s left at ply 30", input(30_000, 180_000, 100_000, 0, 30, 400), Some((5_000, 10_000))),
             ("fastgame 5s/120s, opening", input(5_000, 120_000, 120_000, 0, 4, 400), Some((4_306, 4_850))),
-            ("fastgame 5s/120s, 10s left at ply 80", input(5_000, 120_000, 10_000, 0, 80, 400), Some((500, 1_378))),
-            ("final league 300s/1000s", input(300_000, 1_000_000, 1_000_000, 0, 0, 225), Some((50_000, 138_572))),
-            ("turn limit small against an ample match", input(1_000, 180_000, 180_000, 0, 0, 225), Some((855, 950))),
-            ("c-gomoku-cli match only (turn 0)", input(0, 60_000, 60_000, 0, 2, 225), Some((3_000, 8_314))),
-            ("match only, 5s left at ply 40", input(0, 60_000, 5_000, 0, 40, 225), Some((250, 664))),
-            ("match only, turn key never sent", input(-1, 60_000, 60_000, 0, 2, 225), Some((3_000, 8_314))),
-            ("untimed match (time_left 2^31-1)", input(30_000, 180_000, UNLIMITED, 0, 10, 225), Some((26_190, 29_100))),
-            ("untimed match (timeout_match 0)", input(30_000, 0, 5_000, 0, 10, 225), Some((26_190, 29_100))),
-            ("fastgame turn, untimed match", input(5_000, 0, UNLIMITED, 0, 0, 225), Some((4_365, 4_850))),
+            ("fastgame 5s/120s, 10s left at ply 80", input(5_000, 120_000, 10_000, 0, 80, 400), Some((500, 1_000))),
+            ("final league 300s/1000s", input(300_000, 1_000_000, 1_000_000, 0, 0, 225), Some((50_000, 100_000))),
+            ("turn limit small against an ample match", input(1_000, 180_000, 180_000, 0, 0, 225), Some((950, 950))),
+            ("c-gomoku-cli match only (turn 0)", input(0, 60_000, 60_000, 0, 2, 225), Some((3_000, 6_000))),
+            ("match only, 5s left at ply 40", input(0, 60_000, 5_000, 0, 40, 225), Some((250, 500))),
+            ("match only, turn key never sent", input(-1, 60_000, 60_000, 0, 2, 225), Some((3_000, 6_000))),
+            ("untimed match (time_left 2^31-1)", input(30_000, 180_000, UNLIMITED, 0, 10, 225), Some((29_100, 29_100))),
+            ("untimed match (timeout_match 0)", input(30_000, 0, 5_000, 0, 10, 225), Some((29_100, 29_100))),
+            ("fastgame turn, untimed match", input(5_000, 0, UNLIMITED, 0, 0, 225), Some((4_850, 4_850))),
             ("turn 0, nothing limited: answer quickly", input(0, 0, UNLIMITED, 0, 0, 225), Some((50, 100))),
             ("turn 0, match 0, stale finite time_left", input(0, 0, 3_000, 0, 0, 225), Some((50, 100))),
             ("no key sent at all", input(-1, 0, UNLIMITED, 0, 0, 225), None),
             ("negative time_left", input(30_000, 180_000, -500, 0, 50, 225), Some((5, 10))),
             ("time_left exactly 0", input(0, 60_000, 0, 0, 50, 225), Some((5, 10))),
             ("tiny time_left 100 ms", input(30_000, 180_000, 100, 0, 50, 225), Some((5, 10))),
-            ("increment 1s, 30s left", input(10_000, 60_000, 30_000, 1_000, 20, 225), Some((2_500, 5_127))),
+            ("increment 1s, 30s left", input(10_000, 60_000, 30_000, 1_000, 20, 225), Some((2_500, 5_000))),
             ("increment larger than time_left", input(0, 10_000, 200, 2_000, 50, 225), Some((112, 150))),
             ("Yixin unlimited pair", input(2_000_000, 100_000_000, 100_000_000, 0, 0, 225), None),
             ("Yixin unlimited pair, any time_left", input(2_000_000, 100_000_000, 12_345, 0, 0, 225), None),
-            ("huge turn, no match", input(2_000_000, 0, UNLIMITED, 0, 0, 225), Some((1_746_000, 1_940_000))),
+            ("huge turn, no match", input(2_000_000, 0, UNLIMITED, 0, 0, 225), Some((1_940_000, 1_940_000))),
             ("5x5 board nearly full", input(0, 60_000, 60_000, 0, 20, 25), Some((6_983, 8_314))),
-            ("1 ms turn limit", input(1, 0, UNLIMITED, 0, 0, 225), Some((9, 10))),
+            ("1 ms turn limit", input(1, 0, UNLIMITED, 0, 0, 225), Some((10, 10))),
         ];
         for &(what, ref t, expected) in rows {
             let got = budget(t);
@@ -461,8 +464,8 @@ mod tests {
     #[test]
     fn iteration_start_rule() {
         assert!(may_start_iteration(0, TIME_MIN_SOFT_MS));
-        assert!(may_start_iteration(500, 1_000));
-        assert!(!may_start_iteration(501, 1_000));
+        assert!(may_start_iteration(666, 1_000));
+        assert!(!may_start_iteration(668, 1_000));
         assert!(!may_start_iteration(1_000, 1_000));
         assert!(!may_start_iteration(u64::MAX, u64::MAX / 3));
     }
