@@ -648,3 +648,60 @@ fn self_play_every_rule() {
     println!("{report}");
     assert_eq!(failures, 0, "{report}");
 }
+
+/// Plays one node-limited game on `e` from the current (fresh) state: the engine's moves against
+/// a fixed opponent (the empty cell nearest the centre, lowest index first); returns the
+/// engine's answers. MESSAGE lines are skipped.
+fn scripted_game(e: &mut Engine, moves: usize) -> Result<Vec<String>, String> {
+    let mut grid = Grid::new(15, 15);
+    let mut answers = Vec::new();
+    let mut request = "BEGIN\n".to_string();
+    for _ in 0..moves {
+        e.send_bytes(request.as_bytes())?;
+        let answer = loop {
+            let l = e.recv(ms(10_000))?;
+            if !l.starts_with("MESSAGE ") {
+                break l;
+            }
+        };
+        let p = answer
+            .split_once(',')
+            .and_then(|(a, b)| grid.pos(a.parse().ok()?, b.parse().ok()?))
+            .filter(|&p| grid.is_empty(p))
+            .ok_or_else(|| format!("`{answer}` is not a move on an empty cell"))?;
+        grid.set(p, Cell::Black);
+        answers.push(answer);
+        if rule::is_five(&grid, p, Color::Black, Rule::Freestyle) {
+            break;
+        }
+        let reply = grid
+            .positions()
+            .filter(|&q| grid.is_empty(q))
+            .min_by_key(|q| (q.x().abs_diff(7).max(q.y().abs_diff(7)), q.0))
+            .ok_or("board full")?;
+        grid.set(reply, Cell::White);
+        request = format!("TURN {reply}\n");
+    }
+    Ok(answers)
+}
+
+#[test]
+fn node_limited_games_are_reproducible_after_restart() {
+    let setup = "START 15\nINFO max_node 20000\nINFO timeout_turn 60000\nINFO show_detail 1\n";
+    let mut e = Engine::spawn();
+    e.send_bytes(setup.as_bytes()).unwrap();
+    assert_eq!(e.recv(ms(5_000)).unwrap(), "OK");
+    let first = scripted_game(&mut e, 12).unwrap();
+    e.send_bytes(b"RESTART\n").unwrap();
+    assert_eq!(e.recv(ms(5_000)).unwrap(), "OK");
+    let again = scripted_game(&mut e, 12).unwrap();
+    assert_eq!(first, again, "the same game after RESTART");
+    let mut fresh = Engine::spawn();
+    fresh.send_bytes(setup.as_bytes()).unwrap();
+    assert_eq!(fresh.recv(ms(5_000)).unwrap(), "OK");
+    assert_eq!(
+        first,
+        scripted_game(&mut fresh, 12).unwrap(),
+        "a new process"
+    );
+}
