@@ -1,15 +1,16 @@
 //! The `n` best root moves (Yixin-Board's `YXNBEST`), found by exclusion.
 //!
-//! [`think_nbest`] deepens in rounds: round `d` searches the position to depth `d` once per line,
-//! each search leaving out the best moves of the lines before it (line 2 is the best move other
-//! than line 1's, and so on). The transposition table carries each round into the next, so the
-//! repeated shallow iterations are cheap. The rounds share one budget: the hard time limit (and
-//! the node limit) of the whole request bounds every search in them, and no new round starts
-//! after half the soft time, as in [`super::think`]. A round cut short by the stop flag, the clock
-//! or the node budget keeps the lines it completed and takes the others from the round before
-//! (or, in the first round, from a one-node search: the best move by the ordering alone), so the
-//! answer always has `min(n, legal moves)` lines. Line 1 is always the move a plain search would
-//! play; the other lines of a round are sorted by score.
+//! One line is simply the ordinary search. For more, [`think_nbest`] deepens in rounds: round
+//! `d` searches the position to depth `d` once per line, each search leaving out the best moves
+//! of the lines before it (line 2 is the best move other than line 1's, and so on). The
+//! transposition table carries each round into the next, so the repeated shallow iterations are
+//! cheap. The rounds share one budget: the hard time limit (and the node limit) of the whole
+//! request bounds every search in them, and no new round starts after half the soft time, as in
+//! [`super::think`]. A round cut short by the stop flag, the clock or the node budget keeps the
+//! lines it completed and takes the others from the round before (or, in the first round, from
+//! a one-node search: the best move by the ordering alone), so the answer always has
+//! `min(n, legal moves)` lines. Line 1 is searched with nothing left out and is the move; the
+//! other lines of a round are sorted by score.
 
 use super::{think_with, IterationInfo, Limits, SearchOptions, SearchResult, TimeLimit, Tt};
 use crate::board::{Board, Pos};
@@ -47,7 +48,9 @@ pub fn think_nbest(
     threads: usize,
     on_round: &mut dyn FnMut(&[PvLine]),
 ) -> NBest {
-    let n = n.max(1);
+    if n <= 1 {
+        return think_one_line(board, me, limits, tt, stop, threads, on_round);
+    }
     let node_limited = limits.max_nodes != u64::MAX;
     let mut used = 0u64;
     let out_of_budget = |used: u64| {
@@ -136,6 +139,48 @@ pub fn think_nbest(
     NBest {
         lines: done,
         nodes: used,
+    }
+}
+
+/// One line is a plain search under the request's limits (as strong as a move request); each
+/// of its iterations is a round.
+fn think_one_line(
+    board: &mut Board,
+    me: Color,
+    limits: &Limits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    threads: usize,
+    on_round: &mut dyn FnMut(&[PvLine]),
+) -> NBest {
+    let options = SearchOptions {
+        threads,
+        exclude: &[],
+    };
+    let mut seldepth = 0;
+    let result = think_with(board, me, limits, tt, stop, &options, &mut |info| {
+        seldepth = info.seldepth;
+        let line = PvLine {
+            result: SearchResult {
+                best: info.best,
+                score: info.score,
+                depth: info.depth,
+                nodes: info.nodes,
+                pv: info.pv.to_vec(),
+            },
+            seldepth: info.seldepth,
+        };
+        on_round(std::slice::from_ref(&line));
+    });
+    if result.best.is_none() {
+        return NBest {
+            lines: Vec::new(),
+            nodes: result.nodes,
+        };
+    }
+    NBest {
+        nodes: result.nodes,
+        lines: vec![PvLine { result, seldepth }],
     }
 }
 
@@ -250,6 +295,25 @@ mod tests {
             assert_eq!(b.grid().get(l.result.best), Cell::Empty);
             assert_eq!(l.result.pv.first(), Some(&l.result.best));
         }
+    }
+
+    #[test]
+    fn one_line_is_the_plain_search() {
+        let mut b = board(OPENING);
+        let stop = AtomicBool::new(false);
+        let limits = Limits::depth(5);
+        let tt = Tt::new(1 << 20);
+        let plain = super::super::think(&mut b, Color::Black, &limits, &tt, &stop, &mut |_| {});
+        let tt = Tt::new(1 << 20);
+        let mut rounds = 0;
+        let one = think_nbest(&mut b, Color::Black, 1, &limits, &tt, &stop, 1, &mut |r| {
+            assert_eq!(r.len(), 1);
+            rounds += 1;
+        });
+        assert_eq!(one.lines.len(), 1);
+        assert_eq!(one.lines[0].result, plain);
+        assert_eq!(one.nodes, plain.nodes);
+        assert_eq!(rounds, 5);
     }
 
     #[test]
