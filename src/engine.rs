@@ -5,8 +5,8 @@
 //! Every move goes through one call of [`search::think`] with the limits from `INFO` (time
 //! budget from [`crate::search::time`], `max_depth`, `max_node`), the engine's transposition
 //! table and the shared stop flag; its answer is validated before it is played. `INFO thread_num`
-//! adds helper threads ([`crate::search::smp`]) to searches without a node limit, within the
-//! machine's parallelism and the memory limit; [`Engine::nbest`] answers YXNBEST.
+//! adds helper threads ([`crate::search::smp`]; a node limit is shared between the threads),
+//! within the machine's parallelism and the memory limit; [`Engine::nbest`] answers YXNBEST.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

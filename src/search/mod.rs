@@ -118,8 +118,8 @@ struct RootMove {
 /// How a search is run beyond its [`Limits`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SearchOptions<'a> {
-    /// Search threads; 0 and 1 mean this thread only. Helpers run only when there is no node
-    /// limit: a node-limited search stays on one thread and deterministic.
+    /// Search threads; 0 and 1 mean this thread only (deterministic under a node or depth
+    /// limit). With more, a node limit is shared out between the threads (see [`smp`]).
     pub threads: usize,
     /// Root moves that must not be chosen (the better lines of YXNBEST).
     pub exclude: &'a [Pos],
@@ -156,7 +156,7 @@ pub fn think_with(
     options: &SearchOptions,
     on_iter: &mut dyn FnMut(&IterationInfo),
 ) -> SearchResult {
-    if options.threads > 1 && limits.max_nodes == u64::MAX {
+    if options.threads > 1 {
         smp::think_parallel(board, me, limits, tt, stop, options, on_iter)
     } else {
         think_one(board, me, limits, tt, stop, options.exclude, on_iter)

@@ -10,8 +10,9 @@
 //! stop when the main search returns (however it returns), at the hard time limit on their own,
 //! or at their depth limit; the scope joins them before the result is handed back.
 //!
-//! Node-limited searches never come here (see [`super::think_with`]): they stay on one thread,
-//! deterministic, and within their node budget.
+//! A node limit is shared out: each helper may search `max_nodes / threads` nodes and the main
+//! thread the rest, so all threads together stay within the limit (a helper that ends early
+//! leaves its share unused). Only the one-thread search is deterministic.
 
 use super::alphabeta::Searcher;
 use super::{is_mate, Limits, SearchOptions, SearchResult, Tt, INF, MATE};
@@ -58,6 +59,27 @@ pub(super) fn think_parallel(
 ) -> SearchResult {
     let helpers_stop = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
+    let threads = options.threads as u64;
+    let (main_limits, helper_limits) = if limits.max_nodes == u64::MAX {
+        (*limits, *limits)
+    } else {
+        let share = limits.max_nodes / threads;
+        if share == 0 {
+            return super::think_one(board, me, limits, tt, stop, options.exclude, on_iter);
+        }
+        let main = limits.max_nodes - share * (threads - 1);
+        (
+            Limits {
+                max_nodes: main,
+                ..*limits
+            },
+            Limits {
+                max_nodes: share,
+                ..*limits
+            },
+        )
+    };
+    let helper_limits = &helper_limits;
     let mut result = std::thread::scope(|scope| {
         let guard = StopHelpers(&helpers_stop);
         for k in 1..options.threads {
@@ -67,7 +89,7 @@ pub(super) fn think_parallel(
                 .name(format!("search-{k}"))
                 .stack_size(SMP_STACK_BYTES)
                 .spawn_scoped(scope, move || {
-                    let mut s = Searcher::new(&mut own, tt, helpers_stop, limits);
+                    let mut s = Searcher::new(&mut own, tt, helpers_stop, helper_limits);
                     helper_search(&mut s, me, k);
                     helper_nodes.fetch_add(s.nodes, Ordering::Relaxed);
                 });
@@ -76,7 +98,7 @@ pub(super) fn think_parallel(
                 break;
             }
         }
-        let result = super::think_one(board, me, limits, tt, stop, options.exclude, on_iter);
+        let result = super::think_one(board, me, &main_limits, tt, stop, options.exclude, on_iter);
         drop(guard);
         result
     });
@@ -195,6 +217,37 @@ mod tests {
             // Nothing is forced here: both threads search.
             assert!(r.depth >= 6 && n >= 6, "{rule:?}: depth {}", r.depth);
             assert!(r.nodes > 0);
+        }
+    }
+
+    #[test]
+    fn threads_share_a_node_limit() {
+        let mut b = Board::from_grid(&Grid::from_ascii(MIDDLE).expect("board"), Rule::Freestyle);
+        let tt = Tt::new(1 << 20);
+        let stop = AtomicBool::new(false);
+        for (threads, budget) in [(2, 30_000), (3, 10_000), (4, 3)] {
+            let options = SearchOptions {
+                threads,
+                exclude: &[],
+            };
+            let r = think_with(
+                &mut b,
+                Color::Black,
+                &Limits::nodes(budget),
+                &tt,
+                &stop,
+                &options,
+                &mut |_| {},
+            );
+            // Each search may overshoot its own share by a node (as one thread alone does).
+            let most = budget + threads as u64;
+            assert!(r.nodes <= most, "{threads} threads: {} > {most}", r.nodes);
+            assert!(rule::is_legal(
+                b.grid(),
+                r.best,
+                Color::Black,
+                Rule::Freestyle
+            ));
         }
     }
 
