@@ -441,12 +441,13 @@ impl Engine {
             })
         });
         log::debug!(
-            "search: best {} score {} depth {} nodes {} in {} ms",
+            "search: best {} score {} depth {} nodes {} in {} ms, {} thread(s)",
             result.best,
             result.score,
             result.depth,
             result.nodes,
-            self.request_read.elapsed().as_millis()
+            self.request_read.elapsed().as_millis(),
+            self.threads()
         );
         self.validated(game, me, result.best)
     }
