@@ -4,22 +4,35 @@
 //! results into lines. Every method that can fail leaves the state unchanged on error.
 //! Every move goes through one call of [`search::think`] with the limits from `INFO` (time
 //! budget from [`crate::search::time`], `max_depth`, `max_node`), the engine's transposition
-//! table and the shared stop flag; its answer is validated before it is played.
+//! table and the shared stop flag; its answer is validated before it is played. `INFO thread_num`
+//! adds helper threads ([`crate::search::smp`]; a node limit is shared between the threads),
+//! within the machine's parallelism and the memory limit; [`Engine::nbest`] answers YXNBEST.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::board::{rule, Pos};
+use crate::board::{rule, Board, Pos};
 use crate::game::{size_ok, Field, Game, GameError};
+use crate::params::{SMP_MEMORY_PERCENT, SMP_THREAD_BYTES, TT_DEFAULT_MEMORY_LIMIT};
+use crate::search::multipv::{self, PvLine};
 use crate::search::time::{budget, TimeControl};
 use crate::search::tt::{tt_bytes_for, Tt};
-use crate::search::{self, IterationInfo, Limits, TimeLimit};
+use crate::search::{self, smp, IterationInfo, Limits, SearchOptions, TimeLimit};
 use crate::types::{Color, Rule};
 
-/// Receives every finished iteration of a search when `INFO show_detail` asks for it, with the
+/// What a search reports while it runs.
+#[derive(Clone, Copy, Debug)]
+pub enum Report<'a> {
+    /// A finished iteration of a search for one move.
+    Iteration(&'a IterationInfo<'a>),
+    /// A finished round of YXNBEST: its lines, best first (all searched to the same depth).
+    Lines(&'a [PvLine]),
+}
+
+/// Receives the reports of a search when `INFO show_detail` asks for them, with the
 /// `show_detail` level.
-pub type Reporter = Box<dyn FnMut(&IterationInfo, u8)>;
+pub type Reporter = Box<dyn FnMut(&Report, u8)>;
 
 /// Board size used when a move request arrives before any START.
 pub const DEFAULT_SIZE: usize = 15;
@@ -181,11 +194,36 @@ impl Engine {
         }
     }
 
+    /// Threads of the next search: `thread_num`, at most [`smp::max_threads`], and only as
+    /// many helpers as [`SMP_MEMORY_PERCENT`] of the memory limit holds at [`SMP_THREAD_BYTES`]
+    /// each.
+    pub fn threads(&self) -> usize {
+        let helpers_memory = self.memory_limit() / 100 * SMP_MEMORY_PERCENT;
+        let helpers = (helpers_memory / SMP_THREAD_BYTES).max(0) as usize;
+        (self.settings.thread_num as usize)
+            .clamp(1, smp::max_threads())
+            .min(helpers + 1)
+    }
+
+    /// The memory limit in bytes (`max_memory`, or the Gomocup limit when it is 0).
+    fn memory_limit(&self) -> i64 {
+        match self.settings.max_memory.min(i64::MAX as u64) as i64 {
+            0 => TT_DEFAULT_MEMORY_LIMIT,
+            m => m,
+        }
+    }
+
     /// The transposition table sized for the current memory settings (allocated or resized
-    /// here, never during a search).
+    /// here, never during a search). Helper threads' memory comes off the limit first.
     fn table(&mut self) -> &mut Tt {
+        let helpers = self.threads() as i64 - 1;
+        let max_memory = if helpers > 0 {
+            self.memory_limit() - helpers * SMP_THREAD_BYTES
+        } else {
+            self.settings.max_memory.min(i64::MAX as u64) as i64
+        };
         let bytes = tt_bytes_for(
-            self.settings.max_memory.min(i64::MAX as u64) as i64,
+            max_memory,
             self.settings.hash_size_kib.min(i64::MAX as u64) as i64,
         );
         match self.tt {
@@ -307,14 +345,42 @@ impl Engine {
         Ok(p)
     }
 
-    /// One search of `game` for `me`; the answer is validated (fallback: the first legal cell).
-    fn search(&mut self, game: &Game, me: Color) -> Option<Pos> {
-        let start = self.request_read;
-        let mut board = game.board().clone();
-        let ply = board.history().len() as u32;
+    /// YXNBEST: the `n` best moves for the side to move (at least 1, at most the number of
+    /// legal moves), searched under the usual limits; the first is played, as the answer to a
+    /// move request is. Returns the move and the lines, best first.
+    pub fn nbest(&mut self, n: i64) -> Result<(Pos, Vec<PvLine>), GameError> {
+        let game = self.game_or_default().clone();
+        let me = game.side_to_move();
+        let legal = game.legal_moves().len();
+        if legal == 0 {
+            return Err(GameError::NoLegalMove);
+        }
+        let n = usize::try_from(n).unwrap_or(0).clamp(1, legal);
+        let answer = self.run_search(&game, |board, limits, tt, stop, threads, report| {
+            multipv::think_nbest(board, me, n, limits, tt, stop, threads, &mut |lines| {
+                report(&Report::Lines(lines))
+            })
+        });
+        log::debug!(
+            "nbest {n}: {} lines, {} nodes in {} ms",
+            answer.lines.len(),
+            answer.nodes,
+            self.request_read.elapsed().as_millis()
+        );
+        let best = answer.lines.first().map_or(Pos::NONE, |l| l.result.best);
+        let p = self
+            .validated(&game, me, best)
+            .ok_or(GameError::NoLegalMove)?;
+        self.game_or_default().play(p)?;
+        Ok((p, answer.lines))
+    }
+
+    /// The limits of a search of `game` from `INFO` (clock budget, `max_depth`, `max_node`).
+    fn limits(&self, game: &Game) -> Limits {
+        let ply = game.board().history().len() as u32;
         let cells = (game.width() * game.height()) as u32;
         let mut limits = Limits::infinite();
-        limits.start = start;
+        limits.start = self.request_read;
         if let Some(d) = self.settings.max_depth {
             limits.max_depth = limits.max_depth.min(d);
         }
@@ -325,43 +391,122 @@ impl Engine {
             soft: Duration::from_millis(b.soft_ms),
             hard: Duration::from_millis(b.hard_ms),
         });
+        limits
+    }
+
+    /// Runs `f` as the search of `game`: on a copy of its board, with its limits, the table,
+    /// the stop flag, the thread count and the reporter (called only when `show_detail` asks),
+    /// while the `searching` flag is up and the clock knows a search runs.
+    fn run_search<R>(
+        &mut self,
+        game: &Game,
+        f: impl FnOnce(&mut Board, &Limits, &Tt, &AtomicBool, usize, &mut dyn FnMut(&Report)) -> R,
+    ) -> R {
+        let limits = self.limits(game);
+        let threads = self.threads();
+        let mut board = game.board().clone();
+        let ply = board.history().len() as u32;
+        let cells = (game.width() * game.height()) as u32;
         let detail = self.settings.show_detail;
         let mut reporter = self.reporter.take();
-        let mut on_iter = |info: &IterationInfo| {
+        let mut report = |r: &Report| {
             if detail > 0 {
-                if let Some(r) = reporter.as_mut() {
-                    r(info, detail);
+                if let Some(rep) = reporter.as_mut() {
+                    rep(r, detail);
                 }
             }
         };
         // Registered before the table is sized, so that a clock change that arrives while the
         // table is (re)allocated still applies to this search.
         self.searching.store(true, Ordering::SeqCst);
-        self.time.search_started(start, ply, cells);
+        self.time.search_started(limits.start, ply, cells);
         self.table().new_search();
         let tt = self.tt.as_ref().expect("allocated by table()");
-        let result = search::think(&mut board, me, &limits, tt, &self.stop, &mut on_iter);
+        let result = f(&mut board, &limits, tt, &self.stop, threads, &mut report);
         self.time.search_finished();
         self.searching.store(false, Ordering::SeqCst);
         self.reporter = reporter;
+        result
+    }
+
+    /// One search of `game` for `me`; the answer is validated (fallback: the first legal cell).
+    fn search(&mut self, game: &Game, me: Color) -> Option<Pos> {
+        let result = self.run_search(game, |board, limits, tt, stop, threads, report| {
+            let options = SearchOptions {
+                threads,
+                exclude: &[],
+            };
+            search::think_with(board, me, limits, tt, stop, &options, &mut |info| {
+                report(&Report::Iteration(info))
+            })
+        });
         log::debug!(
-            "search: best {} score {} depth {} nodes {} in {} ms",
+            "search: best {} score {} depth {} nodes {} in {} ms, {} thread(s)",
             result.best,
             result.score,
             result.depth,
             result.nodes,
-            start.elapsed().as_millis()
+            self.request_read.elapsed().as_millis(),
+            self.threads()
         );
+        self.validated(game, me, result.best)
+    }
+
+    /// `best` if it is legal for `me` in `game`, else (logged) the first legal cell.
+    fn validated(&self, game: &Game, me: Color, best: Pos) -> Option<Pos> {
         let grid = game.board().grid();
-        if rule::is_legal(grid, result.best, me, game.rule()) {
-            return Some(result.best);
+        if rule::is_legal(grid, best, me, game.rule()) {
+            return Some(best);
         }
-        if !result.best.is_none() {
-            log::warn!(
-                "search returned the illegal move {}; using a fallback",
-                result.best
-            );
+        if !best.is_none() {
+            log::warn!("search returned the illegal move {best}; using a fallback");
         }
         game.legal_moves().first().copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine() -> Engine {
+        Engine::new(
+            Arc::new(TimeControl::default()),
+            Arc::new(AtomicBool::new(false)),
+            Arc::new(AtomicBool::new(false)),
+        )
+    }
+
+    #[test]
+    fn thread_count_is_clamped_by_machine_and_memory() {
+        let mut e = engine();
+        assert_eq!(e.threads(), 1);
+        e.settings_mut().thread_num = 1_000;
+        assert_eq!(e.threads(), smp::max_threads());
+        // 8 MiB: a quarter of it does not hold one helper.
+        e.settings_mut().max_memory = 8 << 20;
+        assert_eq!(e.threads(), 1);
+        // 64 MiB: at most 4 helpers.
+        e.settings_mut().max_memory = 64 << 20;
+        assert_eq!(e.threads(), smp::max_threads().min(5));
+    }
+
+    #[test]
+    fn helpers_memory_comes_off_the_table() {
+        let mut e = engine();
+        e.settings_mut().max_memory = 100 << 20;
+        e.start(15, 15).expect("start");
+        e.settings_mut().max_nodes = Some(1);
+        let one = {
+            e.begin().expect("move");
+            e.tt_bytes()
+        };
+        e.settings_mut().thread_num = 2;
+        e.turn(0, 0).expect("move");
+        let helpers = e.threads() as i64 - 1;
+        let two = e.tt_bytes() as i64;
+        let expected = tt_bytes_for((100 << 20) - helpers * SMP_THREAD_BYTES, 0) as i64;
+        assert_eq!(two, expected);
+        assert!(helpers == 0 || two < one as i64);
     }
 }

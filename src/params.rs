@@ -141,3 +141,27 @@ pub const LMR_DEPTH: i32 = 3;
 pub const LMR_MOVES: usize = 3;
 /// History divisor in the ordering score.
 pub const HISTORY_DIV: i32 = 64;
+
+// ---- Threads (Lazy SMP) and multi-PV analysis (YXNBEST) ----
+
+/// Most search threads, whatever `INFO thread_num` asks; the machine's available parallelism
+/// bounds the count as well.
+pub const SMP_MAX_THREADS: usize = 64;
+/// Memory accounted per helper thread, taken from `max_memory` before the transposition table
+/// is sized. Its structures: search stack frames (130 plies × 8.5 KiB ≈ 1.1 MiB), the VCF
+/// failure table (0.5 MiB), the history and a board copy (≈ 60 KiB), and the touched part of its
+/// call stack; at most about 1.8 MiB when every page is touched (measured peak: 1.2 MiB more
+/// resident memory per helper). Doubled for allocator slack (a per-thread malloc arena).
+pub const SMP_THREAD_BYTES: i64 = 4 << 20;
+/// The helpers together take at most this percent of the memory limit; beyond it fewer threads
+/// run than `thread_num` asks.
+pub const SMP_MEMORY_PERCENT: i64 = 25;
+/// Call stack reserved for a helper thread (virtual: only the touched pages cost memory). The
+/// search recurses at most `MAX_PLY` plies.
+pub const SMP_STACK_BYTES: usize = 4 << 20;
+/// Depth schedule of the helper threads, so that they do not all search the same depth as the
+/// main thread: helper `k` (1, 2, …) uses entry `(k - 1) % 8` and skips every depth `d` for
+/// which `(d + phase) / size` is odd (helper 1 searches the even depths, running one ahead).
+pub const SMP_SKIP_SIZE: [u32; 8] = [1, 1, 2, 2, 2, 2, 3, 3];
+/// See [`SMP_SKIP_SIZE`].
+pub const SMP_SKIP_PHASE: [u32; 8] = [0, 1, 0, 1, 2, 3, 0, 1];

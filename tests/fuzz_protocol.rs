@@ -507,11 +507,15 @@ fn gen_item(rng: &mut Rng, model: &Model) -> Item {
         790..=799 => command(rng, "YXHASHCLEAR", None, Command::HashClear),
         800..=804 => command(rng, "YXSHOWINFO", None, Command::ShowInfo),
         805..=809 => command(rng, "END", None, Command::End),
-        810..=839 => {
+        810..=829 => {
             let w = *rng.pick(&[
-                "SUGGEST", "FOO", "TURNX", "BOARDS", "YXNBEST", "X", "STARTT",
+                "SUGGEST", "FOO", "TURNX", "BOARDS", "YXNBESTS", "X", "STARTT",
             ]);
             command(rng, w, None, Command::Unknown(w.to_string()))
+        }
+        830..=839 => {
+            let n = rng.range(-1, 6);
+            command(rng, "YXNBEST", Some(n.to_string()), Command::NBest(n))
         }
         840..=889 => {
             // Known words with unusable arguments.

@@ -101,6 +101,8 @@ pub enum Command {
     ShowForbid,
     HashClear,
     ShowInfo,
+    /// `YXNBEST n`: the `n` best moves (not yet clamped).
+    NBest(i64),
     /// A known command with unusable arguments: answer `ERROR <text>`.
     Malformed(String),
     /// Anything else: answer `UNKNOWN <word>`.
@@ -296,6 +298,13 @@ pub fn parse_line(line: &str) -> Command {
         "YXSHOWFORBID" => Command::ShowForbid,
         "YXHASHCLEAR" => Command::HashClear,
         "YXSHOWINFO" => Command::ShowInfo,
+        "YXNBEST" => match rest.split_whitespace().next().and_then(parse_int) {
+            Some(n) => Command::NBest(n),
+            None => Command::Malformed(format!(
+                "YXNBEST needs a number of moves, not '{}'",
+                clip(rest)
+            )),
+        },
         _ => Command::Unknown(clip(word)),
     }
 }
@@ -511,6 +520,10 @@ mod tests {
         assert_eq!(parse_line("RESTART"), Command::Restart);
         assert_eq!(parse_line("begin"), Command::Begin);
         assert_eq!(parse_line("FOO bar"), Command::Unknown("FOO".to_string()));
+        assert_eq!(parse_line("yxnbest 3"), Command::NBest(3));
+        assert_eq!(parse_line("YXNBEST\t-2 x"), Command::NBest(-2));
+        assert!(matches!(parse_line("YXNBEST"), Command::Malformed(_)));
+        assert!(matches!(parse_line("YXNBEST three"), Command::Malformed(_)));
     }
 
     #[test]

@@ -28,7 +28,10 @@
 //!   (queued requests are still answered, with searches cut short), with a 1 s safety net.
 //! * Output: exactly one answer line per request; `MESSAGE` lines (notes about ignored BOARD
 //!   lines, an approximated `INFO rule`) are held back and printed right before the next answer.
-//!   INFO, END, YXBOARD, YXHASHCLEAR and an idle STOP print nothing.
+//!   INFO, END, YXBOARD, YXHASHCLEAR and an idle STOP print nothing. YXNBEST is a move request
+//!   whose answer is preceded by one `MESSAGE (i) score | depth-seldepth | pv` line per best move
+//!   (Rapfi's form, which Yixin-Board shows); with `show_detail` every finished round of it is
+//!   shown too.
 
 pub mod command;
 pub mod io;
@@ -38,7 +41,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Engine, Swap2Answer};
+use crate::engine::{Engine, Report, Swap2Answer};
+use crate::search::smp;
 use crate::search::time::TimeControl;
 use command::{BlockKind, Command, Entry, Info, LineParser};
 use response::Response;
@@ -182,8 +186,12 @@ impl Session {
     /// when `INFO show_detail` asks for them.
     pub fn new(shared: Arc<Shared>) -> Session {
         let mut session = Session::with_output(shared, Box::new(io::send));
-        session.engine.set_reporter(Box::new(|info, detail| {
-            for line in response::iteration_lines(info, detail) {
+        session.engine.set_reporter(Box::new(|report, detail| {
+            let lines = match report {
+                Report::Iteration(info) => response::iteration_lines(info, detail),
+                Report::Lines(pv) => response::round_lines(pv, detail),
+            };
+            for line in lines {
                 io::send(&line);
             }
         }));
@@ -252,11 +260,12 @@ impl Session {
         exit
     }
 
-    /// Answers a move request, unless END arrived while it was being searched.
+    /// Answers a move request (`show` gives the answer lines, the move last), unless END
+    /// arrived while it was being searched.
     fn answer_move<T>(
         &mut self,
         f: impl FnOnce(&mut Engine) -> Result<T, crate::game::GameError>,
-        show: impl FnOnce(T) -> Response,
+        show: impl FnOnce(T) -> Vec<Response>,
     ) {
         let exit_before = self.arm_stop();
         let result = f(&mut self.engine);
@@ -265,7 +274,7 @@ impl Session {
             return;
         }
         match result {
-            Ok(v) => self.answer(&[show(v)]),
+            Ok(v) => self.answer(&show(v)),
             Err(e) => self.error(e),
         }
     }
@@ -282,9 +291,21 @@ impl Session {
                 self.engine.restart();
                 self.answer(&[Response::Ok]);
             }
-            Command::Begin => self.answer_move(|e| e.begin(), Response::Move),
-            Command::Turn((x, y)) => self.answer_move(|e| e.turn(x, y), Response::Move),
-            Command::Play((x, y)) => self.answer_move(|e| e.play(x, y), Response::Move),
+            Command::Begin => self.answer_move(|e| e.begin(), one_move),
+            Command::Turn((x, y)) => self.answer_move(|e| e.turn(x, y), one_move),
+            Command::Play((x, y)) => self.answer_move(|e| e.play(x, y), one_move),
+            Command::NBest(n) => self.answer_move(
+                |e| e.nbest(n),
+                |(p, lines)| {
+                    let mut out: Vec<Response> = lines
+                        .iter()
+                        .enumerate()
+                        .map(|(i, l)| response::pv_line(i + 1, l))
+                        .collect();
+                    out.push(Response::Move(p));
+                    out
+                },
+            ),
             Command::Takeback((x, y)) => match self.engine.takeback(x, y) {
                 Ok(()) => self.answer(&[Response::Ok]),
                 Err(e) => self.error(e),
@@ -300,7 +321,7 @@ impl Session {
             }
             Command::HashClear => self.engine.clear_hash(),
             Command::ShowInfo => self.answer(&[
-                Response::Message("INFO MAX_THREAD_NUM 1".into()),
+                Response::Message(format!("INFO MAX_THREAD_NUM {}", smp::max_threads())),
                 Response::Message(format!("INFO MAX_HASH_SIZE {MAX_HASH_SIZE_LOG2}")),
             ]),
             Command::Malformed(text) => self.error(text),
@@ -331,7 +352,7 @@ impl Session {
                 match self.engine.set_position(&data) {
                     Ok(notes) => {
                         self.pending.extend(notes);
-                        self.answer_move(|e| e.begin(), Response::Move);
+                        self.answer_move(|e| e.begin(), one_move);
                     }
                     Err(e) => self.error(e),
                 }
@@ -341,8 +362,8 @@ impl Session {
                 self.answer_move(
                     |e| e.swap2(&stones),
                     |a| match a {
-                        Swap2Answer::Opening(s) => Response::Stones(s.to_vec()),
-                        Swap2Answer::Move(p) => Response::Move(p),
+                        Swap2Answer::Opening(s) => vec![Response::Stones(s.to_vec())],
+                        Swap2Answer::Move(p) => vec![Response::Move(p)],
                     },
                 );
             }
@@ -378,6 +399,11 @@ impl Session {
             | Info::TimeIncrement(_) => {}
         }
     }
+}
+
+/// The answer to a move request: the move alone.
+fn one_move(p: crate::board::Pos) -> Vec<Response> {
+    vec![Response::Move(p)]
 }
 
 #[cfg(test)]

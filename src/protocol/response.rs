@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::board::Pos;
+use crate::search::multipv::PvLine;
 use crate::search::{IterationInfo, MATE};
 
 /// Longest text carried by an ERROR/UNKNOWN/MESSAGE line (managers buffer a few KB per reply).
@@ -46,27 +47,69 @@ pub fn iteration_lines(info: &IterationInfo, detail: u8) -> Vec<String> {
     if detail & 1 != 0 && !info.best.is_none() {
         lines.push(Response::Message(format!("REALTIME BEST {}", info.best)).to_string());
     }
-    let ev = if info.score.abs() >= crate::search::MATE_BOUND {
-        let plies = MATE - info.score.abs();
-        let sign = if info.score > 0 { '+' } else { '-' };
-        format!("{sign}M{}", (plies + 1) / 2)
-    } else {
-        info.score.to_string()
-    };
     let ms = info.elapsed.as_millis().max(1) as u64;
-    let pv: Vec<String> = info.pv.iter().take(PV_SHOWN).map(Pos::to_string).collect();
     lines.push(
         Response::Message(format!(
-            "depth {}-{} ev {ev} n {} nps {} tm {ms} pv {}",
+            "depth {}-{} ev {} n {} nps {} tm {ms} pv {}",
             info.depth,
             info.seldepth,
+            score_text(info.score),
             info.nodes,
             info.nodes * 1000 / ms,
-            pv.join(" ")
+            pv_text(info.pv)
         ))
         .to_string(),
     );
     lines
+}
+
+/// A score as shown to the user: centi-units, or `+M5` / `-M4` (moves to the five) when proven.
+fn score_text(score: i32) -> String {
+    if score.abs() >= crate::search::MATE_BOUND {
+        let plies = MATE - score.abs();
+        let sign = if score > 0 { '+' } else { '-' };
+        format!("{sign}M{}", (plies + 1) / 2)
+    } else {
+        score.to_string()
+    }
+}
+
+/// The first [`PV_SHOWN`] moves of a line, separated by spaces.
+fn pv_text(pv: &[Pos]) -> String {
+    let pv: Vec<String> = pv.iter().take(PV_SHOWN).map(Pos::to_string).collect();
+    pv.join(" ")
+}
+
+/// One YXNBEST line, `i` counted from 1, in the form Rapfi gives Yixin-Board:
+/// `MESSAGE (1) 35 | 9-21 | 7,7 8,8 …` (score, depth-seldepth, principal variation).
+pub fn pv_line(i: usize, line: &PvLine) -> Response {
+    let r = &line.result;
+    Response::Message(format!(
+        "({i}) {} | {}-{} | {}",
+        score_text(r.score),
+        r.depth,
+        line.seldepth.max(r.depth),
+        pv_text(&r.pv)
+    ))
+}
+
+/// The analysis lines of one finished YXNBEST round (only sent when `INFO show_detail` > 0):
+/// `MESSAGE REALTIME BEST x,y` of the first line (levels 1 and 3), then every line
+/// ([`pv_line`]).
+pub fn round_lines(lines: &[PvLine], detail: u8) -> Vec<String> {
+    let mut out = Vec::with_capacity(lines.len() + 1);
+    if let Some(first) = lines.first() {
+        if detail & 1 != 0 && !first.result.best.is_none() {
+            out.push(Response::Message(format!("REALTIME BEST {}", first.result.best)).to_string());
+        }
+    }
+    out.extend(
+        lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| pv_line(i + 1, l).to_string()),
+    );
+    out
 }
 
 /// `text` made safe for one protocol line: printable ASCII only, at most [`MAX_TEXT`] chars,

@@ -3,11 +3,15 @@
 //! [`think`] runs iterative deepening with aspiration windows over [`alphabeta`] (PVS with VCF
 //! quiescence), after settling forced moves and trying a VCF mate search at the root. It never
 //! prints: each finished iteration is reported through a callback, and the result is returned.
-//! `tt` and `time` are the transposition table and the time budget.
+//! `tt` and `time` are the transposition table and the time budget. [`think_with`] adds helper
+//! threads ([`smp`], Lazy SMP over the shared table) and root moves left out; [`multipv`] finds
+//! several best root moves (YXNBEST) by searching again with the better ones left out.
 
 pub mod alphabeta;
 pub mod history;
 pub mod movepick;
+pub mod multipv;
+pub mod smp;
 pub mod stack;
 pub mod threats;
 pub mod time;
@@ -111,6 +115,16 @@ struct RootMove {
     order: i32,
 }
 
+/// How a search is run beyond its [`Limits`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SearchOptions<'a> {
+    /// Search threads; 0 and 1 mean this thread only (deterministic under a node or depth
+    /// limit). With more, a node limit is shared out between the threads (see [`smp`]).
+    pub threads: usize,
+    /// Root moves that must not be chosen (the better lines of YXNBEST).
+    pub exclude: &'a [Pos],
+}
+
 /// Chooses a move for `me` on `board` within `limits`. The board is restored before returning.
 pub fn think(
     board: &mut Board,
@@ -120,8 +134,47 @@ pub fn think(
     stop: &AtomicBool,
     on_iter: &mut dyn FnMut(&IterationInfo),
 ) -> SearchResult {
+    think_with(
+        board,
+        me,
+        limits,
+        tt,
+        stop,
+        &SearchOptions::default(),
+        on_iter,
+    )
+}
+
+/// [`think`] with helper threads and excluded root moves (see [`SearchOptions`]). The main
+/// thread decides the move and reports the iterations; the result's `nodes` counts every thread.
+pub fn think_with(
+    board: &mut Board,
+    me: Color,
+    limits: &Limits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    options: &SearchOptions,
+    on_iter: &mut dyn FnMut(&IterationInfo),
+) -> SearchResult {
+    if options.threads > 1 {
+        smp::think_parallel(board, me, limits, tt, stop, options, on_iter)
+    } else {
+        think_one(board, me, limits, tt, stop, options.exclude, on_iter)
+    }
+}
+
+/// The search on this thread alone.
+fn think_one(
+    board: &mut Board,
+    me: Color,
+    limits: &Limits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    exclude: &[Pos],
+    on_iter: &mut dyn FnMut(&IterationInfo),
+) -> SearchResult {
     let mut s = Searcher::new(board, tt, stop, limits);
-    let result = root_search(&mut s, me, on_iter);
+    let result = root_search(&mut s, me, exclude, on_iter);
     debug_assert!(rule::is_legal(
         s.board.grid(),
         result.best,
@@ -144,6 +197,7 @@ fn single(best: Pos, score: i32, nodes: u64) -> SearchResult {
 fn root_search(
     s: &mut Searcher,
     me: Color,
+    exclude: &[Pos],
     on_iter: &mut dyn FnMut(&IterationInfo),
 ) -> SearchResult {
     let rule = s.board.rule();
@@ -153,7 +207,7 @@ fn root_search(
         let (cx, cy) = (grid.width() / 2, grid.height() / 2);
         let best = grid
             .positions()
-            .filter(|&p| rule::is_legal(grid, p, me, rule))
+            .filter(|&p| rule::is_legal(grid, p, me, rule) && !exclude.contains(&p))
             .min_by_key(|p| {
                 let (dx, dy) = (p.x().abs_diff(cx), p.y().abs_diff(cy));
                 (dx.max(dy), dx + dy, p.0)
@@ -170,7 +224,7 @@ fn root_search(
     let root_moves = |defences_only: bool| -> Vec<RootMove> {
         frame.moves[..n]
             .iter()
-            .filter(|m| rule::is_legal(grid, m.pos, me, rule))
+            .filter(|m| rule::is_legal(grid, m.pos, me, rule) && !exclude.contains(&m.pos))
             .filter(|m| !defences_only || movepick::is_defence(m))
             .map(|m| RootMove {
                 pos: m.pos,
@@ -187,7 +241,7 @@ fn root_search(
         // No legal cell near the stones: any legal cell.
         let best = grid
             .positions()
-            .find(|&p| rule::is_legal(grid, p, me, rule))
+            .find(|&p| rule::is_legal(grid, p, me, rule) && !exclude.contains(&p))
             .unwrap_or(Pos::NONE);
         return single(best, 0, s.nodes);
     }

@@ -234,6 +234,18 @@ impl Model {
             }
             Command::HashClear => Expect::Silent,
             Command::ShowInfo => Expect::ShowInfo,
+            Command::NBest(n) => {
+                // One MESSAGE line per best move (at least one, at most the legal moves), then
+                // the first of them, played.
+                let g = self.game();
+                let c = g.side();
+                let legal = g.grid.positions().filter(|&p| g.legal(p, c)).count();
+                if legal == 0 {
+                    return Expect::Error;
+                }
+                self.pending += usize::try_from(*n).unwrap_or(0).clamp(1, legal);
+                Expect::Search
+            }
             Command::Malformed(_) => Expect::Error,
             Command::Unknown(_) => Expect::Unknown,
             Command::BlockStart(_) | Command::Done => {

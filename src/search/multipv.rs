@@ -1,0 +1,369 @@
+//! The `n` best root moves (Yixin-Board's `YXNBEST`), found by exclusion.
+//!
+//! One line is simply the ordinary search. For more, [`think_nbest`] deepens in rounds: round
+//! `d` searches the position to depth `d` once per line, each search leaving out the best moves
+//! of the lines before it (line 2 is the best move other than line 1's, and so on). The
+//! transposition table carries each round into the next, so the repeated shallow iterations are
+//! cheap. The rounds share one budget: the hard time limit (and the node limit) of the whole
+//! request bounds every search in them, and no new round starts after half the soft time, as in
+//! [`super::think`]. A round cut short by the stop flag, the clock or the node budget keeps the
+//! lines it completed and takes the others from the round before (or, in the first round, from
+//! a one-node search: the best move by the ordering alone), so the answer always has
+//! `min(n, legal moves)` lines. Line 1 is searched with nothing left out and is the move; the
+//! other lines of a round are sorted by score.
+
+use super::{think_with, IterationInfo, Limits, SearchOptions, SearchResult, TimeLimit, Tt};
+use crate::board::{Board, Pos};
+use crate::types::Color;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// One line of the answer: a search result with the selective depth it reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    pub result: SearchResult,
+    pub seldepth: u32,
+}
+
+/// The answer of [`think_nbest`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NBest {
+    /// Best first, distinct moves.
+    pub lines: Vec<PvLine>,
+    /// Nodes of every search of every round.
+    pub nodes: u64,
+}
+
+/// Searches the `n` best root moves for `me` on `board` (see the module documentation), with
+/// `threads` threads per search. `on_round` receives the lines of every completed round, best
+/// first. Fewer than `n` lines come back only when fewer legal moves exist (none when there is
+/// no legal move). The board is restored before returning.
+#[allow(clippy::too_many_arguments)]
+pub fn think_nbest(
+    board: &mut Board,
+    me: Color,
+    n: usize,
+    limits: &Limits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    threads: usize,
+    on_round: &mut dyn FnMut(&[PvLine]),
+) -> NBest {
+    if n <= 1 {
+        return think_one_line(board, me, limits, tt, stop, threads, on_round);
+    }
+    let node_limited = limits.max_nodes != u64::MAX;
+    let mut used = 0u64;
+    let out_of_budget = |used: u64| {
+        stop.load(Ordering::Relaxed)
+            || (node_limited && used >= limits.max_nodes)
+            || limits
+                .time
+                .is_some_and(|t| limits.start.elapsed() >= t.hard)
+    };
+    // Inside a round each search runs to the round's depth: its soft limit is out of reach and
+    // only the hard limit (from the request's start) stops it.
+    let time = limits.time.map(|t| TimeLimit {
+        soft: t.hard.saturating_mul(4),
+        hard: t.hard,
+    });
+    let mut done: Vec<PvLine> = Vec::new();
+    for depth in 1..=limits.max_depth.max(1) {
+        let mut round: Vec<PvLine> = Vec::with_capacity(n);
+        let mut exclude: Vec<Pos> = Vec::with_capacity(n);
+        let mut cut = false;
+        // Every line settled below the round's depth (forced move, proven result): deeper rounds
+        // would find the same.
+        let mut settled = true;
+        while round.len() < n {
+            if out_of_budget(used) {
+                cut = true;
+                break;
+            }
+            let round_limits = Limits {
+                max_depth: depth,
+                max_nodes: if node_limited {
+                    limits.max_nodes - used
+                } else {
+                    u64::MAX
+                },
+                time,
+                start: limits.start,
+            };
+            let options = SearchOptions {
+                threads,
+                exclude: &exclude,
+            };
+            let mut seldepth = 0;
+            let result = think_with(
+                board,
+                me,
+                &round_limits,
+                tt,
+                stop,
+                &options,
+                &mut |info: &IterationInfo| seldepth = info.seldepth,
+            );
+            used = used.saturating_add(result.nodes);
+            if result.best.is_none() {
+                break; // no legal move left
+            }
+            let interrupted = out_of_budget(used);
+            settled &= !interrupted && result.depth < depth;
+            exclude.push(result.best);
+            round.push(PvLine { result, seldepth });
+            if interrupted {
+                cut = true;
+                break;
+            }
+        }
+        if cut {
+            let lines = complete(board, me, n, round, &done, tt, stop, &mut used);
+            return NBest { lines, nodes: used };
+        }
+        // Line 1 is the move; the others best first by their own searches' scores (a later line
+        // can outscore an earlier one when its search saw more: sorted, the earlier line's
+        // search was the mistaken one).
+        round[1..].sort_by_key(|l| std::cmp::Reverse(l.result.score));
+        on_round(&round);
+        let exhausted = round.len() < n;
+        done = round;
+        if settled || exhausted {
+            break;
+        }
+        if let Some(t) = &limits.time {
+            if limits.start.elapsed() * 2 >= t.soft {
+                break;
+            }
+        }
+    }
+    NBest {
+        lines: done,
+        nodes: used,
+    }
+}
+
+/// One line is a plain search under the request's limits (as strong as a move request); each
+/// of its iterations is a round.
+fn think_one_line(
+    board: &mut Board,
+    me: Color,
+    limits: &Limits,
+    tt: &Tt,
+    stop: &AtomicBool,
+    threads: usize,
+    on_round: &mut dyn FnMut(&[PvLine]),
+) -> NBest {
+    let options = SearchOptions {
+        threads,
+        exclude: &[],
+    };
+    let mut seldepth = 0;
+    let result = think_with(board, me, limits, tt, stop, &options, &mut |info| {
+        seldepth = info.seldepth;
+        let line = PvLine {
+            result: SearchResult {
+                best: info.best,
+                score: info.score,
+                depth: info.depth,
+                nodes: info.nodes,
+                pv: info.pv.to_vec(),
+            },
+            seldepth: info.seldepth,
+        };
+        on_round(std::slice::from_ref(&line));
+    });
+    if result.best.is_none() {
+        return NBest {
+            lines: Vec::new(),
+            nodes: result.nodes,
+        };
+    }
+    NBest {
+        nodes: result.nodes,
+        lines: vec![PvLine { result, seldepth }],
+    }
+}
+
+/// The answer after a round cut short: the lines it completed (the last one only if it got
+/// past the ordering alone, or if there is nothing better), then the previous round's moves not
+/// listed yet, then one-node searches (the best remaining move by the ordering) up to `n`.
+/// Their nodes are added to `used`.
+#[allow(clippy::too_many_arguments)]
+fn complete(
+    board: &mut Board,
+    me: Color,
+    n: usize,
+    mut lines: Vec<PvLine>,
+    previous: &[PvLine],
+    tt: &Tt,
+    stop: &AtomicBool,
+    used: &mut u64,
+) -> Vec<PvLine> {
+    if lines.last().is_some_and(|l| l.result.depth == 0) && lines.len() <= previous.len() {
+        lines.pop();
+    }
+    for p in previous {
+        if lines.len() >= n {
+            break;
+        }
+        if !lines.iter().any(|l| l.result.best == p.result.best) {
+            lines.push(p.clone());
+        }
+    }
+    while lines.len() < n {
+        let exclude: Vec<Pos> = lines.iter().map(|l| l.result.best).collect();
+        let options = SearchOptions {
+            threads: 1,
+            exclude: &exclude,
+        };
+        let result = think_with(
+            board,
+            me,
+            &Limits::nodes(1),
+            tt,
+            stop,
+            &options,
+            &mut |_| {},
+        );
+        *used = used.saturating_add(result.nodes);
+        if result.best.is_none() {
+            break;
+        }
+        lines.push(PvLine {
+            result,
+            seldepth: 0,
+        });
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Grid;
+    use crate::types::{Cell, Rule};
+
+    fn board(text: &str) -> Board {
+        Board::from_grid(&Grid::from_ascii(text).expect("board"), Rule::Freestyle)
+    }
+
+    const OPENING: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X O . . . .
+        . . . . X . . . .
+        . . . O . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+    fn distinct(lines: &[PvLine]) -> usize {
+        let mut moves: Vec<Pos> = lines.iter().map(|l| l.result.best).collect();
+        moves.sort();
+        moves.dedup();
+        moves.len()
+    }
+
+    #[test]
+    fn distinct_lines_to_the_depth() {
+        let mut b = board(OPENING);
+        let before = b.grid().clone();
+        let tt = Tt::new(1 << 20);
+        let stop = AtomicBool::new(false);
+        let mut rounds = 0;
+        let lines = think_nbest(
+            &mut b,
+            Color::Black,
+            3,
+            &Limits::depth(4),
+            &tt,
+            &stop,
+            1,
+            &mut |r| {
+                assert_eq!(r.len(), 3);
+                rounds += 1;
+            },
+        )
+        .lines;
+        assert_eq!(b.grid(), &before, "board restored");
+        assert_eq!(rounds, 4);
+        assert_eq!(lines.len(), 3);
+        assert_eq!(distinct(&lines), 3);
+        for l in &lines {
+            assert_eq!(l.result.depth, 4);
+            assert_eq!(b.grid().get(l.result.best), Cell::Empty);
+            assert_eq!(l.result.pv.first(), Some(&l.result.best));
+        }
+    }
+
+    #[test]
+    fn one_line_is_the_plain_search() {
+        let mut b = board(OPENING);
+        let stop = AtomicBool::new(false);
+        let limits = Limits::depth(5);
+        let tt = Tt::new(1 << 20);
+        let plain = super::super::think(&mut b, Color::Black, &limits, &tt, &stop, &mut |_| {});
+        let tt = Tt::new(1 << 20);
+        let mut rounds = 0;
+        let one = think_nbest(&mut b, Color::Black, 1, &limits, &tt, &stop, 1, &mut |r| {
+            assert_eq!(r.len(), 1);
+            rounds += 1;
+        });
+        assert_eq!(one.lines.len(), 1);
+        assert_eq!(one.lines[0].result, plain);
+        assert_eq!(one.nodes, plain.nodes);
+        assert_eq!(rounds, 5);
+    }
+
+    #[test]
+    fn node_budget_cut_still_gives_n_lines() {
+        let mut b = board(OPENING);
+        let stop = AtomicBool::new(false);
+        for budget in [1, 50, 3_000] {
+            let tt = Tt::new(1 << 20);
+            let NBest { lines, nodes } = think_nbest(
+                &mut b,
+                Color::Black,
+                5,
+                &Limits::nodes(budget),
+                &tt,
+                &stop,
+                2,
+                &mut |_| {},
+            );
+            assert_eq!(lines.len(), 5, "budget {budget}");
+            assert_eq!(distinct(&lines), 5, "budget {budget}");
+            // One-node fill-ups may go past the budget by one node each.
+            assert!(nodes <= budget + 5, "budget {budget}: {nodes} nodes");
+        }
+    }
+
+    #[test]
+    fn no_more_lines_than_legal_moves() {
+        // Three empty cells: three lines, however many are asked.
+        let mut b = board(
+            "
+            X O X O X
+            O X O X O
+            O X O X O
+            X O X O X
+            X O . . .",
+        );
+        let tt = Tt::new(1 << 20);
+        let stop = AtomicBool::new(false);
+        let lines = think_nbest(
+            &mut b,
+            Color::Black,
+            10,
+            &Limits::depth(3),
+            &tt,
+            &stop,
+            1,
+            &mut |_| {},
+        )
+        .lines;
+        assert_eq!(lines.len(), 3);
+        assert_eq!(distinct(&lines), 3);
+    }
+}
