@@ -134,3 +134,13 @@ pub const LMR_DEPTH: i32 = 3;
 pub const LMR_MOVES: usize = 3;
 /// History divisor in the ordering score.
 pub const HISTORY_DIV: i32 = 64;
+
+// ---- Root VCT (victory by continuous threats; search/threats.rs) ----
+
+/// Attacking moves (fours and threes) the root VCT may play before its final VCF; 0 turns the
+/// root VCT off.
+pub const ROOT_VCT_THREATS: u32 = 6;
+/// Nodes the root VCT may spend (after the root VCF).
+pub const ROOT_VCT_NODES: u64 = 20_000;
+/// Fours each VCF inside the VCT may use.
+pub const VCT_VCF_FOURS: u32 = 10;
