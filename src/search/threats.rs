@@ -27,7 +27,7 @@ use super::movepick;
 use super::stack::{MoveEntry, MAX_PLY};
 use crate::board::{rule, Board, Pattern, Pos, DIRS};
 use crate::eval::threat::{self, Class};
-use crate::params::{ROOT_VCT_NODES, ROOT_VCT_THREATS, VCT_VCF_FOURS};
+use crate::params::{ROOT_VCT_NODES, ROOT_VCT_NODES_PER_MS, ROOT_VCT_THREATS, VCT_VCF_FOURS};
 use crate::types::{Color, Rule};
 use std::sync::atomic::Ordering;
 
@@ -300,14 +300,18 @@ impl Searcher<'_> {
         None
     }
 
-    /// The root's VCT within its own node budget ([`ROOT_VCT_NODES`]): the mate ply and the
-    /// winning line. Clears `stopped` again when only that budget ran out.
+    /// The root's VCT within its own node budget: [`ROOT_VCT_NODES`], and under a clock
+    /// [`ROOT_VCT_NODES_PER_MS`] per millisecond of the soft limit. Returns the mate ply and
+    /// the winning line; clears `stopped` again when only that budget ran out.
     pub fn root_vct(&mut self, us: Color) -> Option<(usize, Vec<Pos>)> {
         if self.stopped || ROOT_VCT_THREATS == 0 {
             return None;
         }
+        let budget = self.limits.time.map_or(ROOT_VCT_NODES, |t| {
+            ROOT_VCT_NODES.min(t.soft.as_millis() as u64 * ROOT_VCT_NODES_PER_MS)
+        });
         let cap = self.node_cap;
-        self.node_cap = self.nodes.saturating_add(ROOT_VCT_NODES).min(cap);
+        self.node_cap = self.nodes.saturating_add(budget).min(cap);
         let found = self.vct(0, us, ROOT_VCT_THREATS, VCT_VCF_FOURS);
         self.node_cap = cap;
         let f = &self.stack.frames[0];
@@ -952,6 +956,43 @@ mod tests {
                 vct_only >= want,
                 "{rule:?}: {vct_only} VCT claims of {checked}"
             );
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn measure_root_vct_time() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let (mut total, mut max, mut n, mut found, mut nodes) = (0.0f64, 0.0f64, 0, 0, 0u64);
+            for seed in 0..600u64 {
+                let stones = 10 + (seed % 30) as usize;
+                let Some(mut b) = random_position(rule, 15, stones, seed + 7000) else {
+                    continue;
+                };
+                let us = [Color::Black, Color::White][b.move_count() % 2];
+                let q = movepick::quick(&b, us);
+                if q.own_five || q.opp_fives > 0 || q.own_win3 {
+                    continue;
+                }
+                let t = std::time::Instant::now();
+                let (r, k) = with_searcher(&mut b, |s| {
+                    s.vcf(0, us, 20);
+                    s.stopped = false;
+                    let n0 = s.nodes;
+                    (s.root_vct(us), s.nodes - n0)
+                });
+                let e = t.elapsed().as_secs_f64() * 1000.0;
+                total += e;
+                max = max.max(e);
+                n += 1;
+                nodes += k;
+                eprintln!(
+                    "  {rule:?} seed {seed} stones {stones} nodes {k} ms {e:.2} found {}",
+                    r.as_ref().map_or(0, |x| x.0)
+                );
+                found += usize::from(r.is_some());
+            }
+            eprintln!("{rule:?}: {n} positions, found {found}, avg {:.2} ms, max {:.2} ms, avg nodes {}, knps {:.0}", total / n as f64, max, nodes / n as u64, nodes as f64 / total);
         }
     }
 }
