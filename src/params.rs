@@ -165,3 +165,17 @@ pub const SMP_STACK_BYTES: usize = 4 << 20;
 pub const SMP_SKIP_SIZE: [u32; 8] = [1, 1, 2, 2, 2, 2, 3, 3];
 /// See [`SMP_SKIP_SIZE`].
 pub const SMP_SKIP_PHASE: [u32; 8] = [0, 1, 0, 1, 2, 3, 0, 1];
+
+// ---- Root VCT (victory by continuous threats; search/threats.rs) ----
+
+/// Attacking moves (fours and threes) the root VCT may play before its final VCF; 0 turns the
+/// root VCT off.
+pub const ROOT_VCT_THREATS: u32 = 6;
+/// Nodes the root VCT may spend (after the root VCF). About 50 ms; nine wins in ten that
+/// 20 000 nodes find on random 15×15 positions take fewer than 10 000.
+pub const ROOT_VCT_NODES: u64 = 20_000;
+/// Under a clock the root VCT gets at most this many nodes per millisecond of the soft time
+/// limit: about 3% of the move's time (the VCT runs at roughly 400 nodes per millisecond).
+pub const ROOT_VCT_NODES_PER_MS: u64 = 12;
+/// Fours each VCF inside the VCT may use.
+pub const VCT_VCF_FOURS: u32 = 10;

@@ -294,6 +294,18 @@ fn root_search(
     if vcf_stopped && !s.stop.load(std::sync::atomic::Ordering::Relaxed) {
         s.stopped = false; // only the VCF budget ran out
     }
+    // Then a mate by continuous threats (fours and threes), within its own budget.
+    if let Some((mate, pv)) = s.root_vct(me).filter(|(_, pv)| legal(pv[0])) {
+        let (best, depth) = (pv[0], pv.len() as u32);
+        let (score, nodes) = (MATE - mate as i32, s.nodes);
+        return SearchResult {
+            best,
+            score,
+            depth,
+            nodes,
+            pv,
+        };
+    }
 
     moves.sort_by(|a, b| b.order.cmp(&a.order).then(a.pos.0.cmp(&b.pos.0)));
     let mut result = SearchResult {

@@ -1,19 +1,61 @@
-//! Threat-space mate search at the root: VCF (victory by continuous fours).
+//! Threat-space mate searches at the root: VCF (victory by continuous fours) and VCT (victory
+//! by continuous threats: fours and threes).
 //!
-//! The attacker plays only fours; each four leaves the defender one reply (the completion
+//! VCF: the attacker plays only fours; each four leaves the defender one reply (the completion
 //! point), so the tree is narrow. A defender's block that makes a four of its own must be
 //! answered at once, and the attacker continues only if that answer is itself a four. In renju
-//! a White four whose completion point is forbidden for Black cannot be blocked: White wins.
-//! Positions proven to have no VCF within a four budget are remembered in a small table.
+//! a White four whose completion point is forbidden for Black cannot be blocked: White wins. In
+//! caro a five closed at both ends by the defender is void, so the defender may also answer a
+//! four on the cell beyond it: every answer that leaves no five is searched.
+//!
+//! VCT: the attacker plays fours and threes (moves after which it threatens an open four or a
+//! double four: a win in three plies). Each attacker node first tries a VCF. After a three the
+//! defender's answers are all its fours (a counter-four must be answered, and may block as it
+//! does) and every cell that takes the attacker's win in three away, found exactly: only cells
+//! where the attacker would make a four (or, renju Black, a forbidden point) can, and each is
+//! confirmed by playing it. Any other answer loses to the open four, so the attacker wins only
+//! if it wins against every listed answer. Renju Black's threats count only open fours on legal
+//! cells that no White stone can turn into a foul. VCT is off in caro (a four's defences there
+//! are not the ones above). The depth is the number of attacking moves besides the final VCF;
+//! a forced block of a counter-four costs none.
+//!
+//! Positions proven to have no VCF (or VCT) within a budget are remembered in a small table.
+//! Nothing here allocates.
 
 use super::alphabeta::Searcher;
 use super::movepick;
-use super::stack::MAX_PLY;
-use crate::board::{rule, Pos, DIRS};
+use super::stack::{MoveEntry, MAX_PLY};
+use crate::board::{rule, Board, Pattern, Pos, DIRS};
 use crate::eval::threat::{self, Class};
+use crate::params::{ROOT_VCT_NODES, ROOT_VCT_NODES_PER_MS, ROOT_VCT_THREATS, VCT_VCF_FOURS};
 use crate::types::{Color, Rule};
+use std::sync::atomic::Ordering;
 
 const VCF_SALT: u64 = 0x5DEE_CE66_D1CE_4E5B;
+const VCT_SALT: u64 = 0xA24B_AED4_963E_E407;
+
+/// Whether `us` may play the scanned cell `m`: [`movepick::playable`], and for renju Black an
+/// open four confirmed by the referee, since the board shows a same-line double four
+/// (`X_XXX_X` filled in the middle, a foul) as an open four without the forbidden hint.
+#[inline]
+fn playable(board: &Board, us: Color, m: &MoveEntry) -> bool {
+    let rule = board.rule();
+    movepick::playable(rule, us, m)
+        && !(rule == Rule::Renju
+            && us == Color::Black
+            && m.att == Class::Flex4
+            && rule::renju_foul(board.grid(), m.pos).is_some())
+}
+
+/// Whether a move of this class makes a three (or a closed three with a second line) that may
+/// threaten a win in three plies; the defender's node checks that the threat is real.
+#[inline]
+fn makes_three(c: Class) -> bool {
+    matches!(
+        c,
+        Class::Block3Plus | Class::Flex3 | Class::Flex3Plus | Class::Flex3x2
+    )
+}
 
 impl Searcher<'_> {
     /// Whether `us` (to move at `ply`) wins by continuous fours within `fours` attacking moves.
@@ -24,18 +66,19 @@ impl Searcher<'_> {
             return false;
         }
         let q = movepick::quick(self.board, us);
-        let caro = self.board.rule().blocked_five_void();
-        if q.own_five || (q.own_win3 && q.opp_fives == 0) {
-            let n = self.scan(ply, us);
-            let moves = &self.stack.frames[ply].moves[..n];
-            let p = if q.own_five {
-                movepick::find(moves, Class::Five, true)
-            } else {
-                movepick::find_win3(moves, caro)
-            };
+        if q.own_five {
+            let p = threat::find(self.board, us, Class::Five).unwrap_or(Pos::NONE);
             self.set_pv(ply, p);
-            self.vcf_mate_ply = ply + if q.own_five { 1 } else { 3 };
+            self.vcf_mate_ply = ply + 1;
             return true;
+        }
+        if q.own_win3 && q.opp_fives == 0 {
+            let p = self.win3_cell(us);
+            if !p.is_none() {
+                self.set_pv(ply, p);
+                self.vcf_mate_ply = ply + 3;
+                return true;
+            }
         }
         if q.opp_fives >= 2 || fours == 0 || !q.own_fours {
             return false;
@@ -53,12 +96,11 @@ impl Searcher<'_> {
             return false;
         }
         // Our fours, strongest first (total order).
-        let rule = self.board.rule();
         let n = self.scan(ply, us);
+        let board = &*self.board;
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
-            let ok = m.att.is_four()
-                && movepick::playable(rule, us, m)
-                && (forced.is_none() || m.pos == forced);
+            let ok =
+                m.att.is_four() && (forced.is_none() || m.pos == forced) && playable(board, us, m);
             ok.then(|| movepick::static_score(m))
         });
         for i in 0..n {
@@ -86,12 +128,15 @@ impl Searcher<'_> {
         self.stack.frames[ply].pv_len = 0;
         let them = us.opp();
         let (count, q) = self.fives_around(last, us);
+        if count == 0 {
+            return false;
+        }
+        if self.board.rule().blocked_five_void() {
+            return self.vcf_defend_caro(ply, us, last, fours);
+        }
         if count >= 2 {
             self.vcf_mate_ply = ply + 2;
             return true;
-        }
-        if count == 0 {
-            return false;
         }
         if self.board.rule() == Rule::Renju
             && them == Color::Black
@@ -108,6 +153,39 @@ impl Searcher<'_> {
             self.stack.update_pv(ply, q);
         }
         won
+    }
+
+    /// Caro: every answer to the four at `last` that leaves the attacker without a five (the
+    /// completion point, or a cell beyond a five's end that closes it at both ends), all of
+    /// which the attacker must beat. Such cells lie on the lines through `last`, at most five
+    /// steps away.
+    fn vcf_defend_caro(&mut self, ply: usize, us: Color, last: Pos, fours: u32) -> bool {
+        let them = us.opp();
+        let mut worst = ply + 2;
+        for &d in DIRS.iter() {
+            for k in -5isize..=5 {
+                let c = last.step(d, k);
+                if k == 0 || !self.board.grid().is_empty(c) {
+                    continue;
+                }
+                self.board.make(c, them);
+                if movepick::quick(self.board, us).own_five {
+                    self.board.undo();
+                    continue; // not a defence
+                }
+                let won = self.vcf(ply + 1, us, fours);
+                self.board.undo();
+                if !won {
+                    return false;
+                }
+                if self.vcf_mate_ply > worst || self.stack.frames[ply].pv_len == 0 {
+                    worst = worst.max(self.vcf_mate_ply);
+                    self.stack.update_pv(ply, c);
+                }
+            }
+        }
+        self.vcf_mate_ply = worst;
+        true
     }
 
     /// The cells on the lines through `p` where `us` would make five: how many, and the first.
@@ -134,9 +212,787 @@ impl Searcher<'_> {
         (count, first)
     }
 
+    /// A cell where `us` (to move, the opponent having no five to make) wins in three plies:
+    /// an open four, or a double four; `Pos::NONE` if there is none. Renju Black: only an open
+    /// four on a cell the referee allows (the board shows a same-line double four as an open
+    /// four, and a double four is forbidden). Caro: none (an open four can be voided).
+    pub fn win3_cell(&self, us: Color) -> Pos {
+        let rule = self.board.rule();
+        if rule.blocked_five_void() {
+            return Pos::NONE;
+        }
+        let n = threat::counts(self.board, us);
+        let (flex4, double4) = (n[Class::Flex4 as usize], n[Class::DoubleFour as usize]);
+        if flex4 == 0 && double4 == 0 {
+            return Pos::NONE;
+        }
+        let (board, renju_black) = (&*self.board, rule == Rule::Renju && us == Color::Black);
+        let find = |want: Class| {
+            board
+                .candidates()
+                .find(|&p| {
+                    threat::class(board, p, us) == want
+                        && (!renju_black || rule::renju_foul(board.grid(), p).is_none())
+                })
+                .unwrap_or(Pos::NONE)
+        };
+        let p = if flex4 > 0 {
+            find(Class::Flex4)
+        } else {
+            Pos::NONE
+        };
+        if p.is_none() && double4 > 0 && !renju_black {
+            find(Class::DoubleFour)
+        } else {
+            p
+        }
+    }
+
+    /// Whether `us`, not to move, threatens a win in three plies that only the cells the VCT
+    /// defender lists can stop: an open four or a double four (counts). Renju Black: an open
+    /// four on a legal cell whose other lines hold at most one three, so that no White stone
+    /// can make it a double-three foul (White can make a fake three real by freeing its
+    /// completion point anywhere near).
+    fn threat_pending(&self, us: Color) -> bool {
+        let rule = self.board.rule();
+        if rule.blocked_five_void() {
+            return false;
+        }
+        let n = threat::counts(self.board, us);
+        if n[Class::Flex4 as usize] == 0 && n[Class::DoubleFour as usize] == 0 {
+            return false;
+        }
+        if !(rule == Rule::Renju && us == Color::Black) {
+            return true;
+        }
+        if n[Class::Flex4 as usize] == 0 {
+            return false;
+        }
+        let board = &*self.board;
+        board.candidates().any(|p| {
+            threat::class(board, p, us) == Class::Flex4
+                && (0..4)
+                    .filter(|&d| board.pattern(p, d, us) == Pattern::Flex3)
+                    .count()
+                    <= 1
+                && rule::renju_foul(board.grid(), p).is_none()
+        })
+    }
+
+    /// Whether `us` (to move at `ply`) wins by continuous threats with at most `max_threats`
+    /// attacking moves besides a final VCF of at most `fours` fours, deepening one threat at a
+    /// time. Returns the ply of the winning five plus one (the mate distance from the root is
+    /// that minus the root's ply); the winning line is in the stack's PV at `ply`. Never claims
+    /// a win in caro.
+    pub fn vct(&mut self, ply: usize, us: Color, max_threats: u32, fours: u32) -> Option<usize> {
+        self.stack.frames[ply].pv_len = 0;
+        if self.board.rule().blocked_five_void() {
+            return None;
+        }
+        for threats in 1..=max_threats {
+            if let Some(mate) = self.vct_attack(ply, us, threats, fours) {
+                return Some(mate);
+            }
+            if self.stopped {
+                break;
+            }
+        }
+        None
+    }
+
+    /// The root's VCT within its own node budget: [`ROOT_VCT_NODES`], and under a clock
+    /// [`ROOT_VCT_NODES_PER_MS`] per millisecond of the soft limit. Returns the mate ply and
+    /// the winning line; clears `stopped` again when only that budget ran out.
+    pub fn root_vct(&mut self, us: Color) -> Option<(usize, Vec<Pos>)> {
+        if self.stopped || ROOT_VCT_THREATS == 0 {
+            return None;
+        }
+        let budget = self.limits.time.map_or(ROOT_VCT_NODES, |t| {
+            ROOT_VCT_NODES.min(t.soft.as_millis() as u64 * ROOT_VCT_NODES_PER_MS)
+        });
+        let cap = self.node_cap;
+        self.node_cap = self.nodes.saturating_add(budget).min(cap);
+        let found = self.vct(0, us, ROOT_VCT_THREATS, VCT_VCF_FOURS);
+        self.node_cap = cap;
+        let f = &self.stack.frames[0];
+        let result = found
+            .filter(|_| f.pv_len > 0)
+            .map(|mate| (mate, f.pv[..f.pv_len].to_vec()));
+        if self.stopped
+            && self.nodes < self.limits.max_nodes
+            && self.nodes < cap
+            && !self.stop.load(Ordering::Relaxed)
+        {
+            self.stopped = false; // only the VCT budget ran out
+        }
+        result
+    }
+
+    /// An attacker node of the VCT: `us` to move, `threats` attacking moves left.
+    fn vct_attack(&mut self, ply: usize, us: Color, threats: u32, fours: u32) -> Option<usize> {
+        self.stack.frames[ply].pv_len = 0;
+        if self.visit() || ply >= MAX_PLY - 8 {
+            return None;
+        }
+        let q = movepick::quick(self.board, us);
+        if q.own_five {
+            let p = threat::find(self.board, us, Class::Five).unwrap_or(Pos::NONE);
+            self.set_pv(ply, p);
+            return Some(ply + 1);
+        }
+        if q.opp_fives >= 2 {
+            return None;
+        }
+        if q.own_fours && self.vcf(ply, us, fours) {
+            return Some(self.vcf_mate_ply);
+        }
+        if self.stopped || threats == 0 {
+            return None;
+        }
+        let key = self.key(us) ^ VCT_SALT ^ (fours as u64).wrapping_mul(VCF_SALT);
+        let slot = (key as usize) & (self.vcf_fail.len() - 1);
+        let old = self.vcf_fail[slot];
+        if old & !0xFF == key & !0xFF && (old & 0xFF) as u32 >= threats {
+            return None;
+        }
+        // Against a counter-four only its block; threes only when the defender cannot make an
+        // open four or a double four of its own.
+        let forced = if q.opp_fives == 1 {
+            threat::find(self.board, us.opp(), Class::Five).unwrap_or(Pos::NONE)
+        } else {
+            Pos::NONE
+        };
+        if q.opp_fives == 1 && forced.is_none() {
+            return None;
+        }
+        let threes = !q.opp_threat;
+        let n = self.scan(ply, us);
+        let board = &*self.board;
+        let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
+            let ok = if forced.is_none() {
+                m.att.is_four() || (threes && makes_three(m.att))
+            } else {
+                m.pos == forced
+            } && playable(board, us, m);
+            ok.then(|| movepick::static_score(m))
+        });
+        let left = if forced.is_none() {
+            threats - 1
+        } else {
+            threats
+        };
+        for i in 0..n {
+            movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
+            let m = self.stack.frames[ply].moves[i];
+            self.board.make(m.pos, us);
+            let won = self.vct_defend(ply + 1, us, left, fours);
+            self.board.undo();
+            if self.stopped {
+                return None;
+            }
+            if won.is_some() {
+                self.stack.update_pv(ply, m.pos);
+                return won;
+            }
+        }
+        if !self.stopped {
+            self.vcf_fail[slot] = (key & !0xFF) | threats as u64;
+        }
+        None
+    }
+
+    /// A defender node of the VCT: `us` (the attacker) just moved; every answer that stops its
+    /// threat must lose. Returns the mate ply of the longest defence.
+    fn vct_defend(&mut self, ply: usize, us: Color, threats: u32, fours: u32) -> Option<usize> {
+        self.stack.frames[ply].pv_len = 0;
+        if self.visit() || ply >= MAX_PLY - 8 {
+            return None;
+        }
+        let them = us.opp();
+        let rule = self.board.rule();
+        let q = movepick::quick(self.board, them);
+        if q.own_five {
+            return None;
+        }
+        if q.opp_fives >= 2 {
+            return Some(ply + 2);
+        }
+        if q.opp_fives == 1 {
+            // The attacker made a four: the block is forced (or impossible).
+            let f = threat::find(self.board, us, Class::Five)?;
+            if rule == Rule::Renju
+                && them == Color::Black
+                && rule::renju_foul(self.board.grid(), f).is_some()
+            {
+                return Some(ply + 2); // Black cannot block on a forbidden point
+            }
+            self.board.make(f, them);
+            let won = self.vct_attack(ply + 1, us, threats, fours);
+            self.board.undo();
+            if won.is_some() {
+                self.stack.update_pv(ply, f);
+            }
+            return won;
+        }
+        if !self.threat_pending(us) {
+            return None;
+        }
+        // Counter-fours first (the likeliest refutations), then the cells that may stop the
+        // open four: where the attacker would make a four, or a point forbidden for it.
+        let n = self.scan(ply, them);
+        let board = &*self.board;
+        let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
+            if !playable(board, them, m) {
+                None
+            } else if m.att.is_four() {
+                Some(1 << 24 | movepick::static_score(m))
+            } else if m.def.is_four() || m.def == Class::Forbid {
+                Some(movepick::static_score(m))
+            } else {
+                None
+            }
+        });
+        // Any answer not listed loses to the open four: five three plies later.
+        let mut worst = ply + 4;
+        for i in 0..n {
+            movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
+            let m = self.stack.frames[ply].moves[i];
+            self.board.make(m.pos, them);
+            if !m.att.is_four() && self.threat_pending(us) {
+                self.board.undo();
+                continue; // does not stop the threat
+            }
+            let won = self.vct_attack(ply + 1, us, threats, fours);
+            self.board.undo();
+            let mate = won?;
+            if self.stopped {
+                return None;
+            }
+            if mate > worst || self.stack.frames[ply].pv_len == 0 {
+                worst = worst.max(mate);
+                self.stack.update_pv(ply, m.pos);
+            }
+        }
+        Some(worst)
+    }
+
     fn set_pv(&mut self, ply: usize, p: Pos) {
         let f = &mut self.stack.frames[ply];
         f.pv[0] = p;
         f.pv_len = 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Grid};
+    use crate::search::{Limits, Tt};
+    use rand_xoshiro::rand_core::{RngCore, SeedableRng};
+    use std::collections::HashMap;
+    use std::sync::atomic::AtomicBool;
+
+    fn board(rule: Rule, text: &str) -> Board {
+        Board::from_grid(&Grid::from_ascii(text).unwrap(), rule)
+    }
+
+    fn p(s: &str) -> Pos {
+        let (x, y) = s.split_once(',').unwrap();
+        Pos::new(x.parse().unwrap(), y.parse().unwrap())
+    }
+
+    /// Runs `f` on a fresh searcher over `board` (no node limit but the ones `f` sets).
+    fn with_searcher<R>(board: &mut Board, f: impl FnOnce(&mut Searcher) -> R) -> R {
+        let before = board.grid().clone();
+        let tt = Tt::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        let limits = Limits::infinite();
+        let r = f(&mut Searcher::new(board, &tt, &stop, &limits));
+        assert_eq!(board.grid(), &before, "board restored");
+        r
+    }
+
+    /// The VCT of `us` to move within `threats` threats, `fours` fours per VCF and `nodes`
+    /// nodes: the mate ply and the line.
+    fn vct_of(
+        s: &mut Searcher,
+        us: Color,
+        threats: u32,
+        fours: u32,
+        nodes: u64,
+    ) -> Option<(usize, Vec<Pos>)> {
+        s.stopped = false;
+        s.node_cap = s.nodes + nodes;
+        let mate = s.vct(0, us, threats, fours)?;
+        let f = &s.stack.frames[0];
+        Some((mate, f.pv[..f.pv_len].to_vec()))
+    }
+
+    fn vcf_of(s: &mut Searcher, us: Color, fours: u32, nodes: u64) -> bool {
+        s.stopped = false;
+        s.node_cap = s.nodes + nodes;
+        s.vcf(0, us, fours)
+    }
+
+    // ---- Independent checkers: the referee's rules (board/rule.rs) and full-width search ----
+
+    type Memo = HashMap<(u64, Color, usize, bool), bool>;
+
+    fn empty_cells(b: &Board) -> Vec<Pos> {
+        b.grid().positions().filter(|&p| b.is_empty(p)).collect()
+    }
+
+    fn legal(b: &Board, p: Pos, c: Color) -> bool {
+        rule::is_legal(b.grid(), p, c, b.rule())
+    }
+
+    fn five(b: &Board, p: Pos, c: Color) -> bool {
+        rule::is_five(b.grid(), p, c, b.rule())
+    }
+
+    /// Exact (any rule but caro), full width over every empty cell: whether `us` to move makes
+    /// a five within `plies` plies whatever the opponent does. Attacker moves are tried
+    /// strongest class first, which changes only the time taken.
+    fn forced_win(b: &mut Board, us: Color, plies: usize, memo: &mut Memo) -> bool {
+        let key = (b.hash(), us, plies, true);
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let them = us.opp();
+        let empty = empty_cells(b);
+        let v = if empty.iter().any(|&q| five(b, q, us) && legal(b, q, us)) {
+            true
+        } else if plies < 3 {
+            false
+        } else {
+            let opp: Vec<Pos> = empty
+                .iter()
+                .copied()
+                .filter(|&q| five(b, q, them))
+                .collect();
+            let mut moves = match opp.len() {
+                0 => empty,
+                1 => opp,
+                _ => vec![],
+            };
+            moves.retain(|&q| legal(b, q, us));
+            moves.sort_by_key(|&q| std::cmp::Reverse(threat::class(b, q, us)));
+            moves.into_iter().any(|q| {
+                b.make(q, us);
+                let won = all_lose(b, us, plies - 1, &mut |b, plies| {
+                    forced_win(b, us, plies, memo)
+                });
+                b.undo();
+                won
+            })
+        };
+        memo.insert(key, v);
+        v
+    }
+
+    /// The defender (`us.opp()`) to move: whether every legal answer leaves `us` a win within
+    /// `plies - 1` plies, as judged by `win`. A five of the defender's refutes; one five of the
+    /// attacker's must be blocked (any other answer loses), two cannot be.
+    fn all_lose(
+        b: &mut Board,
+        us: Color,
+        plies: usize,
+        win: &mut dyn FnMut(&mut Board, usize) -> bool,
+    ) -> bool {
+        let them = us.opp();
+        if plies < 2 {
+            return false;
+        }
+        let empty = empty_cells(b);
+        if empty.iter().any(|&q| five(b, q, them) && legal(b, q, them)) {
+            return false;
+        }
+        let fives: Vec<Pos> = empty.iter().copied().filter(|&q| five(b, q, us)).collect();
+        if fives.len() >= 2 || (fives.len() == 1 && !legal(b, fives[0], them)) {
+            return true;
+        }
+        let moves: Vec<Pos> = if fives.len() == 1 {
+            fives
+        } else {
+            empty.into_iter().filter(|&q| legal(b, q, them)).collect()
+        };
+        !moves.is_empty()
+            && moves.into_iter().all(|q| {
+                b.make(q, them);
+                let won = win(b, plies - 1);
+                b.undo();
+                won
+            })
+    }
+
+    /// Checks a claimed win too deep for [`forced_win`]: the attacker plays the move a fresh
+    /// VCT proposes at each of its turns (which must claim a mate within the plies left), the
+    /// defender every legal answer (full width), judged by the referee's rules. A success is a
+    /// proof of the win within `plies`; the engine only picks the attacker's moves.
+    fn replayed_win(b: &mut Board, us: Color, plies: usize, threats: u32, fours: u32) -> bool {
+        if empty_cells(b)
+            .iter()
+            .any(|&q| five(b, q, us) && legal(b, q, us))
+        {
+            return true;
+        }
+        if plies < 3 {
+            return false;
+        }
+        let Some((mate, pv)) = with_searcher(b, |s| vct_of(s, us, threats, fours, 1_000_000))
+        else {
+            return false;
+        };
+        if mate > plies || !legal(b, pv[0], us) {
+            return false;
+        }
+        b.make(pv[0], us);
+        let won = all_lose(b, us, plies - 1, &mut |b, plies| {
+            replayed_win(b, us, plies, threats, fours)
+        });
+        b.undo();
+        won
+    }
+
+    /// A random position of `stones` stones: a playout where each side plays near the stones,
+    /// cells making or stopping bigger shapes being likelier. `None` if a five was made.
+    fn random_position(rule: Rule, size: usize, stones: usize, seed: u64) -> Option<Board> {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut b = Board::new(size, size, rule);
+        b.make(Pos::new(size / 2, size / 2), Color::Black);
+        let mut color = Color::White;
+        while b.move_count() < stones {
+            let cells: Vec<Pos> = b.candidates().filter(|&q| legal(&b, q, color)).collect();
+            let w = |q: Pos| {
+                let (a, d) = (
+                    threat::class(&b, q, color),
+                    threat::class(&b, q, color.opp()),
+                );
+                1 + (a as u64).min(9) + (d as u64).min(9) / 2
+            };
+            let total: u64 = cells.iter().map(|&q| w(q)).sum();
+            if total == 0 {
+                return None;
+            }
+            let mut r = rng.next_u64() % total;
+            let pick = *cells.iter().find(|&&q| {
+                r < w(q) || {
+                    r -= w(q);
+                    false
+                }
+            })?;
+            if five(&b, pick, color) {
+                return None;
+            }
+            b.make(pick, color);
+            color = color.opp();
+        }
+        Some(b)
+    }
+
+    /// Black's double three on 4,5: an open three on column 4 and a split three on row 5.
+    const DOUBLE_THREE: &str = "
+        . . . . . . . . O
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . X . . . .
+        . . . . . . X X .
+        . . . . . . . . .
+        . . . . . . . . .
+        O . . . . . . O O";
+
+    fn swap_colours(text: &str) -> String {
+        text.chars()
+            .map(|c| match c {
+                'X' => 'O',
+                'O' => 'X',
+                c => c,
+            })
+            .collect()
+    }
+
+    /// Mate ply and first move of the VCT with `threats` threats, checking the VCF fails.
+    fn vct_not_vcf(b: &mut Board, us: Color, threats: u32) -> Option<(usize, Pos)> {
+        with_searcher(b, |s| {
+            assert!(!vcf_of(s, us, 20, 1_000_000), "a VCF exists");
+            vct_of(s, us, threats, 20, 1_000_000).map(|(mate, pv)| (mate, pv[0]))
+        })
+    }
+
+    #[test]
+    fn double_three_wins_in_freestyle() {
+        let mut b = board(Rule::Freestyle, DOUBLE_THREE);
+        assert_eq!(vct_not_vcf(&mut b, Color::Black, 1), Some((5, p("4,5"))));
+        assert!(forced_win(&mut b, Color::Black, 5, &mut Memo::new()));
+    }
+
+    #[test]
+    fn counter_four_refutes_a_double_three() {
+        // The double three of DOUBLE_THREE, but White's closed three on row 6 answers it with
+        // the four 4,6, which blocks column 4; after Black's forced 5,6 White blocks row 5.
+        let text = "
+            . . . . . . . . O
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . X . . . .
+            . . . . X . . . .
+            . . . . . . X X .
+            X O O O . . . . .
+            . . . . . . . . .
+            . . . . . . . . O";
+        let mut b = board(Rule::Freestyle, text);
+        assert_eq!(vct_not_vcf(&mut b, Color::Black, 1), None);
+        assert!(!forced_win(&mut b, Color::Black, 5, &mut Memo::new()));
+        // Longer threat sequences may still win; any claim must stand a full-width replay.
+        if let Some((mate, _)) = vct_not_vcf(&mut b, Color::Black, 4) {
+            assert!(mate > 5);
+            assert!(replayed_win(&mut b, Color::Black, 60, 4, 20));
+        }
+    }
+
+    #[test]
+    fn three_then_four_three() {
+        // Black 1,4 makes an open three on the anti-diagonal 4,1-1,4; whichever end White
+        // blocks, Black has a four-three (e.g. 2,4: four on row 4 and three on column 2).
+        let text = "
+            . O . . . . . . .
+            . . X O . . . . .
+            . O . X X . . . .
+            . O X O O . . . .
+            . . . . X X . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        let mut b = board(Rule::Freestyle, text);
+        assert_eq!(vct_not_vcf(&mut b, Color::Black, 1), Some((7, p("1,4"))));
+        assert!(!forced_win(&mut b, Color::Black, 5, &mut Memo::new()));
+        assert!(forced_win(&mut b, Color::Black, 7, &mut Memo::new()));
+    }
+
+    #[test]
+    fn renju_black_double_three_is_a_foul() {
+        let mut b = board(Rule::Renju, DOUBLE_THREE);
+        assert!(!legal(&b, p("4,5"), Color::Black));
+        assert_eq!(vct_not_vcf(&mut b, Color::Black, 1), None);
+        assert!(!forced_win(&mut b, Color::Black, 5, &mut Memo::new()));
+    }
+
+    #[test]
+    fn renju_white_double_three_wins() {
+        let mut b = board(Rule::Renju, &swap_colours(DOUBLE_THREE));
+        assert_eq!(vct_not_vcf(&mut b, Color::White, 1), Some((5, p("4,5"))));
+        assert!(forced_win(&mut b, Color::White, 5, &mut Memo::new()));
+    }
+
+    #[test]
+    fn renju_black_three_then_four_three() {
+        // Black 2,2: open three 2,2-3,3-4,4 on the diagonal, then a legal four-three.
+        let text = "
+            . . . . . . . . .
+            . . . . . O . . .
+            . X . . . X . . .
+            . . . X . . O . .
+            . O . O X . . . .
+            . . . . X . O X .
+            . . . . . . . . .
+            . . . . O . . . .
+            . . . . . . . . .";
+        let mut b = board(Rule::Renju, text);
+        let (mate, first) = vct_not_vcf(&mut b, Color::Black, 1).expect("a VCT");
+        assert_eq!((mate, first), (7, p("2,2")));
+        assert!(!forced_win(&mut b, Color::Black, 5, &mut Memo::new()));
+        assert!(forced_win(&mut b, Color::Black, 7, &mut Memo::new()));
+    }
+
+    #[test]
+    fn renju_same_line_double_four_is_no_open_four() {
+        // 3,5 fills X_XXX_X on the anti-diagonal 7,1-0,8: two fours on one line, a foul,
+        // though the board shows it as an open four.
+        let text = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . O X . .
+            . . . . X . . O .
+            . . . . X O X O .
+            . . . . O . . . .
+            . . X . . . O . .
+            . . . . . . . . .
+            X . . . . . . . .";
+        let mut b = board(Rule::Renju, text);
+        assert_eq!(threat::class(&b, p("3,5"), Color::Black), Class::Flex4);
+        assert!(!legal(&b, p("3,5"), Color::Black));
+        with_searcher(&mut b, |s| {
+            assert!(s.win3_cell(Color::Black).is_none());
+            assert!(!vcf_of(s, Color::Black, 20, 1_000_000));
+            assert!(vct_of(s, Color::Black, 3, 20, 1_000_000).is_none());
+        });
+        let mut f = board(Rule::Freestyle, text);
+        assert_eq!(
+            with_searcher(&mut f, |s| s.win3_cell(Color::Black)),
+            p("3,5")
+        );
+    }
+
+    /// Black's three on row 4 between White stones at 0,4 and 7,4.
+    const CARO_FOUR: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O . X X X . . O .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+    #[test]
+    fn caro_open_four_between_white_stones_is_no_vcf() {
+        // 5,4 makes O_XXXX_O: White answers on either end, and the other five is closed at
+        // both ends, void in caro. A win in freestyle.
+        for rule in [Rule::Caro, Rule::CaroOverline] {
+            let mut b = board(rule, CARO_FOUR);
+            with_searcher(&mut b, |s| {
+                assert!(!vcf_of(s, Color::Black, 20, 1_000_000), "{rule:?}");
+                assert!(vct_of(s, Color::Black, 3, 20, 1_000_000).is_none());
+            });
+        }
+        let mut b = board(Rule::Freestyle, CARO_FOUR);
+        assert!(with_searcher(&mut b, |s| vcf_of(
+            s,
+            Color::Black,
+            20,
+            1_000_000
+        )));
+    }
+
+    #[test]
+    fn caro_open_four_with_room_is_a_vcf() {
+        let text = CARO_FOUR.replace('O', ".");
+        for rule in [Rule::Caro, Rule::CaroOverline] {
+            let mut b = board(rule, &text);
+            b.make(p("0,0"), Color::White);
+            with_searcher(&mut b, |s| {
+                assert!(vcf_of(s, Color::Black, 20, 1_000_000), "{rule:?}");
+                assert!([p("1,4"), p("5,4")].contains(&s.stack.frames[0].pv[0]));
+            });
+        }
+    }
+
+    #[test]
+    fn vct_is_off_in_caro() {
+        let mut b = board(Rule::Caro, DOUBLE_THREE);
+        assert_eq!(vct_not_vcf(&mut b, Color::Black, 3), None);
+    }
+
+    #[test]
+    fn vct_keeps_to_its_node_budget_and_repeats() {
+        let text = "
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . O . . . . . . . . .
+            . . . . . X X O . . . . . . .
+            . . . . . . X O . . . . . . .
+            . . . . O X X X O . . . . . .
+            . . . . . . O X . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .";
+        let run = |b: &mut Board| {
+            with_searcher(b, |s| {
+                let r = vct_of(s, Color::Black, 8, 10, 3_000);
+                (r, s.nodes)
+            })
+        };
+        let mut b = board(Rule::Freestyle, text);
+        let (r, nodes) = run(&mut b);
+        assert!(nodes <= 3_000, "{nodes}");
+        assert_eq!(run(&mut b), (r, nodes));
+    }
+
+    /// Every VCT (and VCF) claimed on random 9×9 positions under freestyle, standard and renju
+    /// is checked independently: by full-width search to the claimed mate ply when it is at most
+    /// 7, else by the full-width replay of [`replayed_win`].
+    #[test]
+    fn vct_claims_on_random_positions_are_wins() {
+        let seeds = if cfg!(debug_assertions) { 60 } else { 400 };
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let (mut vct_only, mut checked) = (0, 0);
+            for seed in 0..seeds {
+                let stones = 12 + (seed % 10) as usize;
+                let Some(mut b) = random_position(rule, 9, stones, seed) else {
+                    continue;
+                };
+                let us = [Color::Black, Color::White][b.move_count() % 2];
+                let q = movepick::quick(&b, us);
+                if q.own_five || q.opp_fives > 0 || q.own_win3 {
+                    continue;
+                }
+                let (vcf, vct) = with_searcher(&mut b, |s| {
+                    (vcf_of(s, us, 8, 50_000), vct_of(s, us, 3, 8, 50_000))
+                });
+                let Some((mate, pv)) = vct else {
+                    assert!(!vcf, "{rule:?} seed {seed}: the VCT misses the VCF");
+                    continue;
+                };
+                assert!(legal(&b, pv[0], us), "{rule:?} seed {seed}");
+                let won = if mate <= 7 {
+                    forced_win(&mut b, us, mate, &mut Memo::new())
+                } else {
+                    replayed_win(&mut b, us, 60, 3, 8)
+                };
+                assert!(won, "{rule:?} seed {seed}: false claim\n{:?}", b.grid());
+                checked += 1;
+                vct_only += usize::from(!vcf);
+            }
+            let want = if cfg!(debug_assertions) { 3 } else { 10 };
+            assert!(
+                vct_only >= want,
+                "{rule:?}: {vct_only} VCT claims of {checked}"
+            );
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn measure_root_vct_time() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let (mut total, mut max, mut n, mut found, mut nodes) = (0.0f64, 0.0f64, 0, 0, 0u64);
+            for seed in 0..600u64 {
+                let stones = 10 + (seed % 30) as usize;
+                let Some(mut b) = random_position(rule, 15, stones, seed + 7000) else {
+                    continue;
+                };
+                let us = [Color::Black, Color::White][b.move_count() % 2];
+                let q = movepick::quick(&b, us);
+                if q.own_five || q.opp_fives > 0 || q.own_win3 {
+                    continue;
+                }
+                let t = std::time::Instant::now();
+                let (r, k) = with_searcher(&mut b, |s| {
+                    s.vcf(0, us, 20);
+                    s.stopped = false;
+                    let n0 = s.nodes;
+                    (s.root_vct(us), s.nodes - n0)
+                });
+                let e = t.elapsed().as_secs_f64() * 1000.0;
+                total += e;
+                max = max.max(e);
+                n += 1;
+                nodes += k;
+                eprintln!(
+                    "  {rule:?} seed {seed} stones {stones} nodes {k} ms {e:.2} found {}",
+                    r.as_ref().map_or(0, |x| x.0)
+                );
+                found += usize::from(r.is_some());
+            }
+            eprintln!("{rule:?}: {n} positions, found {found}, avg {:.2} ms, max {:.2} ms, avg nodes {}, knps {:.0}", total / n as f64, max, nodes / n as u64, nodes as f64 / total);
+        }
     }
 }
