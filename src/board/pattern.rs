@@ -24,7 +24,9 @@
 //! A five always runs through the centre. The definition, for a window with `C` on the centre:
 //!
 //! * `Five` — the centre stone completes a five ([`FiveKind`] says what counts as one).
-//! * `Overline` — (exact-five kinds only) the centre makes a run of six or more.
+//! * `Overline` — (exact-five kinds only) the centre makes a run of six or more. The renju
+//!   rule's tables also mark Black's same-line double four (`X_XXX_X` filled in the middle) so:
+//!   both are fouls there.
 //! * Otherwise let `n` be the number of empty cells `e` of the window such that one more `C`
 //!   stone on `e` completes a five through the centre: `n ≥ 2` → `Flex4` (open four, or two fours
 //!   on one line), `n == 1` → `Block4` (a four).
@@ -220,6 +222,23 @@ fn run(key: u32, me: Cell) -> (usize, [Cell; 2]) {
         }
     }
     (len, ends)
+}
+
+/// Whether a Black stone on the centre of `key` makes two exact fives possible on this line
+/// that are not the two ends of one open four (`_XXXX_`): `X_XXX_X` filled in the middle,
+/// `XX_XX_XX`, `XXX_X_XXX`. Renju counts that as two fours, a double four.
+fn same_line_double_four(key: u32) -> bool {
+    let mut points = (-(HALF as isize)..=HALF as isize).filter(|&k| {
+        k != 0 && key_cell(key, k) == Cell::Empty && {
+            let (len, ends) = run(key | 1 << shift_of(k), Cell::Black);
+            FiveKind::Exact.is_five(len, ends, Cell::White)
+        }
+    });
+    match (points.next(), points.next(), points.next()) {
+        (Some(a), Some(b), None) => b - a != 5,
+        (Some(_), Some(_), Some(_)) => true,
+        _ => false,
+    }
 }
 
 /// Replaces every cell beyond the first wall on each side by a wall: keys that agree on the
@@ -429,6 +448,19 @@ impl RuleTables {
         for (e, (&b, &w)) in t.entries.iter_mut().zip(black.iter().zip(white)) {
             *e = (b & 0x0F) | (w & 0xF0);
         }
+        if rule == Rule::Renju {
+            // A same-line double four is a foul for Black: shown as `Overline`, so that the
+            // cell's class carries the `Forbid` hint and the referee's check decides.
+            let hi = half_index();
+            for (li, &l) in hi.canon[0].iter().enumerate() {
+                for (ri, &r) in hi.canon[1].iter().enumerate() {
+                    let e = &mut t.entries[li * CANONICAL_HALVES + ri];
+                    if *e & 0x0F == Pattern::Flex4 as u8 && same_line_double_four(l | r) {
+                        *e = (*e & 0xF0) | Pattern::Overline as u8;
+                    }
+                }
+            }
+        }
         t
     }
 
@@ -492,8 +524,8 @@ pub(crate) fn rule_tables(rule: Rule) -> &'static RuleTables {
 /// | `None`        | otherwise                                                           |
 ///
 /// `Forbid` is a hint that the cell *may* be forbidden for renju Black; only
-/// [`crate::board::rule::renju_foul`] decides. A same-line double four (`X_XXX_X` filled in the
-/// middle) shows as `Flex4` and is *not* flagged.
+/// [`crate::board::rule::renju_foul`] decides. Under renju, Black's same-line double four
+/// (`X_XXX_X` filled in the middle) shows as `Overline` in its line, so it is flagged too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(u8)]
 pub enum Pattern4 {

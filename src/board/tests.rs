@@ -299,3 +299,38 @@ fn bench_helper_runs() {
     assert_eq!(n, 1000);
     assert!(secs >= 0.0);
 }
+
+#[test]
+fn renju_same_line_double_four_is_flagged_for_black_only() {
+    // Row 2: X_XX__X. Black on 5,2 makes X_XXX_X: two fours on one line, a foul in renju, an
+    // ordinary two-way four in standard. Black on 6,2 makes a plain four, on 2,2 an open four. Row 5: Black's
+    // _XXX_ gives a true open four on 2,5 in every rule.
+    let text = "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . X . X X . . X . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . X X X . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .";
+    let (middle, open_four) = (Pos::new(5, 2), Pos::new(2, 5));
+    let renju = board(text, Rule::Renju);
+    assert_eq!(renju.pattern(middle, 0, Color::Black), Pattern::Overline);
+    assert_eq!(renju.pattern4(middle, Color::Black), Pattern4::Forbid);
+    assert_eq!(
+        rule::renju_foul(renju.grid(), middle),
+        Some(rule::Foul::DoubleFour)
+    );
+    assert_eq!(
+        renju.pattern(Pos::new(6, 2), 0, Color::Black),
+        Pattern::Block4
+    );
+    assert_eq!(renju.pattern4(open_four, Color::Black), Pattern4::Flex4);
+    assert_eq!(rule::renju_foul(renju.grid(), open_four), None);
+    // White's stones in the same shape: no fouls for White.
+    let white = board(&text.replace('X', "O"), Rule::Renju);
+    assert_eq!(white.pattern4(middle, Color::White), Pattern4::Flex4);
+    let standard = board(text, Rule::Standard);
+    assert_eq!(standard.pattern4(middle, Color::Black), Pattern4::Flex4);
+}

@@ -34,17 +34,11 @@ use std::sync::atomic::Ordering;
 const VCF_SALT: u64 = 0x5DEE_CE66_D1CE_4E5B;
 const VCT_SALT: u64 = 0xA24B_AED4_963E_E407;
 
-/// Whether `us` may play the scanned cell `m`: [`movepick::playable`], and for renju Black an
-/// open four confirmed by the referee, since the board shows a same-line double four
-/// (`X_XXX_X` filled in the middle, a foul) as an open four without the forbidden hint.
+/// Whether `us` may play the scanned cell `m` ([`movepick::playable`]; renju Black's open
+/// four is never a foul: a same-line double four carries the forbidden hint on the board).
 #[inline]
 fn playable(board: &Board, us: Color, m: &MoveEntry) -> bool {
-    let rule = board.rule();
-    movepick::playable(rule, us, m)
-        && !(rule == Rule::Renju
-            && us == Color::Black
-            && m.att == Class::Flex4
-            && rule::renju_foul(board.grid(), m.pos).is_some())
+    movepick::playable(board.rule(), us, m)
 }
 
 /// Whether a move of this class makes a three (or a closed three with a second line) that may
@@ -214,8 +208,7 @@ impl Searcher<'_> {
 
     /// A cell where `us` (to move, the opponent having no five to make) wins in three plies:
     /// an open four, or a double four; `Pos::NONE` if there is none. Renju Black: only an open
-    /// four on a cell the referee allows (the board shows a same-line double four as an open
-    /// four, and a double four is forbidden). Caro: none (an open four can be voided).
+    /// four, confirmed by the referee (a double four is forbidden). Caro: none (an open four can be voided).
     pub fn win3_cell(&self, us: Color) -> Pos {
         let rule = self.board.rule();
         if rule.blocked_five_void() {
@@ -809,7 +802,7 @@ mod tests {
     #[test]
     fn renju_same_line_double_four_is_no_open_four() {
         // 3,5 fills X_XXX_X on the anti-diagonal 7,1-0,8: two fours on one line, a foul,
-        // though the board shows it as an open four.
+        // which the board flags (`Forbid`) for the referee's check.
         let text = "
             . . . . . . . . .
             . . . . . . . . .
@@ -821,7 +814,7 @@ mod tests {
             . . . . . . . . .
             X . . . . . . . .";
         let mut b = board(Rule::Renju, text);
-        assert_eq!(threat::class(&b, p("3,5"), Color::Black), Class::Flex4);
+        assert_eq!(threat::class(&b, p("3,5"), Color::Black), Class::Forbid);
         assert!(!legal(&b, p("3,5"), Color::Black));
         with_searcher(&mut b, |s| {
             assert!(s.win3_cell(Color::Black).is_none());
