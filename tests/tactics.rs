@@ -709,6 +709,8 @@ fn renju_black_does_not_play_a_double_three() {
     assert_ne!(r.best.to_string(), "7,7");
 }
 
+// ---- Wins by threes (VCT): double threes, a three that prepares a four-three ----
+
 #[test]
 fn split_double_three_wins() {
     // Black to move. 8,7 makes two open threes: the split three 5,7-6,7-_-8,7 on row 7 and the
@@ -939,6 +941,8 @@ fn vct_open_three_on_a_crowded_diagonal() {
         &["7,5", "8,5", "6,6", "8,6", "6,7", "7,7"],
     );
 }
+
+// ---- Renju: forbidden points as White's weapon, Black's legal choices ----
 
 #[test]
 fn renju_white_four_onto_a_double_three_point() {
@@ -1281,6 +1285,8 @@ fn freestyle_three_has_two_defences() {
     );
 }
 
+// ---- Caro (rules 8 and 9): void fives, the edge, overlines ----
+
 #[test]
 fn caro8_overline_wins() {
     // Black to move, rule 8. 6,5 makes six (2,5..7,5) between two White stones. In rule 8 six or
@@ -1448,6 +1454,8 @@ fn caro_four_beside_an_opponent_stone_is_no_win() {
     );
 }
 
+// ---- Standard: six is no five for White either ----
+
 #[test]
 fn standard_white_overline_is_no_five() {
     // White to move. 6,2 would make six (2,2..7,2), not a five in standard for White either, and
@@ -1500,6 +1508,8 @@ fn freestyle_white_overline_wins() {
         &["6,2"],
     );
 }
+
+// ---- Defences against threes and fours ----
 
 #[test]
 fn defends_a_vertical_split_three() {
@@ -1560,13 +1570,14 @@ fn defends_a_diagonal_three_at_the_edge() {
 fn only_a_counter_four_saves() {
     // White to move against Black's two open threes (row 5,7-6,7-7,7 and column 7,7-7,8-7,9): a
     // plain block stops one, and the other becomes an open four. 7,10 blocks the column and makes
-    // the four 7,10..10,10 (11,10 is Black); Black must answer 6,10, and White then blocks the row.
-    // The other four, 6,10, loses: Black's block 7,10 is an open four on column 7.
+    // the four 7,10..7,13 (7,9 is Black); Black must answer at the edge, 7,14, and White then
+    // blocks the row. The other four, 7,14, loses: Black's block 7,10 makes a four 7,7..7,10, and
+    // after White's 7,6 the row three becomes an open four.
     expect(
         Rule::Freestyle,
         "
         . . . . . . . . . . . . . . .
-        . O . . . . . . . . . . . O .
+        . O . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
@@ -1575,10 +1586,10 @@ fn only_a_counter_four_saves() {
         . . . . . X X X . . . . . . .
         . . . . . . . X . . . . . . .
         . . . . . . . X . . . . . . .
-        . . . . . . . . O O O X . . .
         . . . . . . . . . . . . . . .
-        . . . . . . . . . . . . . . .
-        . . . . . . . . . . . . . . .
+        . . . . . . . O . . . . . . .
+        . . . . . . . O . . . . . . .
+        . . . . . . . O . . . . . . .
         . . . . . . . . . . . . . . .",
         N,
         &["7,10"],
@@ -1587,26 +1598,27 @@ fn only_a_counter_four_saves() {
 
 #[test]
 fn defends_against_a_four_three_point() {
-    // White to move. Black threatens 7,7, a four-three (four 4,7..7,7 and open three 7,5-7,6-7,7).
-    // White takes 7,7, or 8,7 (then 7,7 is no four), or 7,4 / 7,8 (then the column three is
-    // closed and 7,7 leaves only a four). 7,3 and 7,9 are too far: 7,7 and 7,8 still make an open
-    // four.
+    // White to move. Black threatens 7,7, a four-three (four 4,7..7,7, five at 8,7, and open three
+    // 7,5-7,6-7,7). White takes 7,7, or 8,7 (then 7,7 is no four), or 7,4 / 7,8 (then the column
+    // three is closed and 7,7 leaves only a four). 7,3 and 7,9 are too far: 7,7 is still a
+    // four-three. The other White stones close Black's diagonals; these four moves hold even
+    // against attacks with two threes (brute-force solver).
     expect(
         Rule::Freestyle,
         "
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
-        . . . . . . . . . . . . O . .
+        . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . X . . . . . . .
-        . . . . . . . X . . . . . . .
+        . . . . . . O X O . . . . . .
         . . . O X X X . . . . . . . .
+        . . . . . O . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
-        . . O . . . . . . . . . O . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .",
         N,

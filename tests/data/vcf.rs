@@ -14,7 +14,8 @@
 //! . . X ...
 //! ```
 //!
-//! Lines starting with `#` are comments; a blank line ends the board. The side to move follows
+//! Lines starting with `#` are comments (so a board here cannot draw blocked cells); a blank
+//! line ends the board. The side to move follows
 //! from the stone counts (Black when they are equal). `fours` and `moves` were computed by a
 //! separate brute-force VCF solver written on the referee's rules (`rule::is_five`,
 //! `rule::is_legal`), not by the engine; [`check_line`] replays a line on the same rules.
