@@ -1179,6 +1179,36 @@ fn renju_same_line_double_four_is_no_threat() {
     );
 }
 
+#[ignore = "engine fails: renju X_XXX_X taken for an open four; White defends 7,10"]
+#[test]
+fn renju_white_ignores_a_same_line_double_four_point() {
+    // White to move. Black's X_XX__X on row 10 (White on 2,10) is no threat: 7,10 would make
+    // X_XXX_X, a double four, forbidden for Black, and 4,10 / 8,10 are single fours that White
+    // answers at 7,10. So White plays its double three 6,6 (diagonal 4,4-5,5-6,6, anti-diagonal
+    // 8,4-7,5-6,6), the only win with at most two threes (brute-force solver).
+    expect_win(
+        Rule::Renju,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . O . . . O . . . . . .
+        . . . . . O . O . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . O X . X X . . X . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . X . . . . . . . . . . . X .
+        . . . . . . . . . . . . . . .",
+        N,
+        &["6,6"],
+    );
+}
+
 #[test]
 fn freestyle_double_four_beats_an_open_three() {
     // Black to move: renju_black_avoids_a_double_four in freestyle. The double four 5,11 wins before
