@@ -139,8 +139,14 @@ pub const LMP_PER_DEPTH2: usize = 3;
 /// Late-move reductions start at this depth and move number.
 pub const LMR_DEPTH: i32 = 3;
 pub const LMR_MOVES: usize = 3;
+/// Late-move reduction in plies: `LMR_BASE + ln(depth) · ln(move number) / LMR_DIVISOR`.
+pub const LMR_BASE: f64 = 0.5;
+pub const LMR_DIVISOR: f64 = 2.2;
 /// History divisor in the ordering score.
 pub const HISTORY_DIV: i32 = 64;
+/// Plies added back when the only reply (blocking the opponent's five) is played: 1 searches
+/// it at the same depth (the forced reply costs no depth), 0 charges it like any move.
+pub const FORCED_REPLY_EXTENSION: i32 = 1;
 
 // ---- Threads (Lazy SMP) and multi-PV analysis (YXNBEST) ----
 

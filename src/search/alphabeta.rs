@@ -17,8 +17,8 @@ use crate::types::{Color, Rule};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::params::{
-    FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_DIV, LMP_BASE, LMP_DEPTH, LMP_PER_DEPTH2, LMR_DEPTH,
-    LMR_MOVES, RFP_DEPTH, RFP_MARGIN,
+    FORCED_REPLY_EXTENSION, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_DIV, LMP_BASE, LMP_DEPTH,
+    LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH, LMR_DIVISOR, LMR_MOVES, RFP_DEPTH, RFP_MARGIN,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -63,7 +63,7 @@ impl<'a> Searcher<'a> {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
+                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
             }
         }
         Searcher {
@@ -135,6 +135,7 @@ impl<'a> Searcher<'a> {
         pv_node: bool,
     ) -> i32 {
         self.board.make(p, us);
+        let depth = depth - 1 + FORCED_REPLY_EXTENSION;
         let v = if depth <= 0 {
             -self.qsearch(ply + 1, -beta, -alpha, us.opp(), true)
         } else {
