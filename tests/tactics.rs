@@ -883,7 +883,6 @@ fn three_then_four_three() {
     );
 }
 
-#[ignore = "needs VCT (issue 4): the search plays 5,7"]
 #[test]
 fn vct_four_four_then_open_three() {
     // Black to move; no VCF. 4,7 (four on column 4, White 4,8) and 5,8 (four 4,9-5,8-6,7-_-8,5,
@@ -914,7 +913,6 @@ fn vct_four_four_then_open_three() {
     );
 }
 
-#[ignore = "needs VCT (issue 4): the search plays 8,6 but proves no win"]
 #[test]
 fn vct_open_three_on_a_crowded_diagonal() {
     // Black to move; no VCF. For example 8,5 makes the open three 8,5-9,6-10,7 on the diagonal:
@@ -1149,7 +1147,6 @@ fn renju_black_avoids_a_double_four() {
     );
 }
 
-#[ignore = "engine fails: renju X_XXX_X (a foul) taken for an open four; claims a win in 5 plies"]
 #[test]
 fn renju_same_line_double_four_is_no_threat() {
     // Black to move. Row 10 holds X_XX__X (3,10 5,10 6,10 9,10; White on 2,10): 7,10 would make
@@ -1179,7 +1176,6 @@ fn renju_same_line_double_four_is_no_threat() {
     );
 }
 
-#[ignore = "engine fails: renju X_XXX_X taken for an open four; White defends 7,10"]
 #[test]
 fn renju_white_ignores_a_same_line_double_four_point() {
     // White to move. Black's X_XX__X on row 10 (White on 2,10) is no threat: 7,10 would make
@@ -1460,7 +1456,6 @@ fn caro8_void_five_is_no_win_so_block_the_four() {
     );
 }
 
-#[ignore = "engine fails: the root blocks the first five point (4,12), not the one that also voids the other"]
 #[test]
 fn caro_stops_a_four_at_the_voiding_end() {
     // White to move. Black's four 5,12..8,12 has two completions: 4,12 and 9,12. White on 9,12
@@ -1489,7 +1484,6 @@ fn caro_stops_a_four_at_the_voiding_end() {
     );
 }
 
-#[ignore = "engine fails: caro VCF counts a four with two completions as unstoppable"]
 #[test]
 fn caro_four_beside_an_opponent_stone_is_no_win() {
     // Black to move. 8,12 makes the four 5,12..8,12 with two completions (4,12, 9,12), but White's
@@ -1741,17 +1735,12 @@ vcf_tests! {
     vcf_renju_black_11_fours,
     vcf_renju_white_10_fours,
     vcf_renju_black_8_fours,
-    #[ignore = "engine fails: renju X_XXX_X (a foul) taken for an open four; bogus mate in 5"]
     vcf_renju_black_9_fours,
-    #[ignore = "engine fails: renju X_XXX_X (a foul) taken for an open four; foul in the line"]
     vcf_renju_black_9_fours_b,
     vcf_caro_black_7_fours,
     vcf_caro8_black_5_fours,
-    #[ignore = "engine fails: caro VCF ignores far-end defences; plays 5,7, no win"]
     vcf_caro_black_6_fours,
-    #[ignore = "engine fails: caro VCF treats a four with two completions as unstoppable"]
     vcf_caro8_white_9_fours,
-    #[ignore = "engine fails: caro VCF answers a four only at its completion point"]
     vcf_caro_white_7_fours,
 }
 

@@ -11,7 +11,7 @@ use super::movepick::{self, Quick};
 use super::stack::{Stack, MAX_PLY};
 use super::tt::{Bound, Tt};
 use super::{Limits, INF, MATE, MATE_BOUND};
-use crate::board::{Board, Pos};
+use crate::board::{Board, Pos, DIRS};
 use crate::eval::threat::{self, Class};
 use crate::types::{Color, Rule};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -157,6 +157,11 @@ impl<'a> Searcher<'a> {
             return Settled::Score(MATE - p - 1);
         }
         if q.opp_fives >= 2 {
+            if self.board.rule().blocked_five_void() {
+                if let Some(cell) = self.caro_double_block(us) {
+                    return Settled::Forced(cell);
+                }
+            }
             return Settled::Score(-(MATE - p - 2));
         }
         if q.opp_fives == 1 {
@@ -175,6 +180,29 @@ impl<'a> Searcher<'a> {
             return Settled::Score(MATE - p - 3);
         }
         Settled::Open
+    }
+
+    /// Caro: a cell where `us` stops every five the opponent can make, though it has two or
+    /// more (a four with two completion points, one of which a stone beyond the other end
+    /// voids by closing the five at both ends); `None` if no cell does. Such a cell lies on a
+    /// line through the first five point, at most five steps away.
+    pub fn caro_double_block(&mut self, us: Color) -> Option<Pos> {
+        let first = threat::find(self.board, us.opp(), Class::Five)?;
+        for &d in DIRS.iter() {
+            for k in -5isize..=5 {
+                let c = first.step(d, k);
+                if !self.board.grid().is_empty(c) {
+                    continue;
+                }
+                self.board.make(c, us);
+                let stops = !movepick::quick(self.board, us.opp()).own_five;
+                self.board.undo();
+                if stops {
+                    return Some(c);
+                }
+            }
+        }
+        None
     }
 
     /// Principal-variation search of the node at `ply` with `us` to move.

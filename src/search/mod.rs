@@ -253,10 +253,13 @@ fn root_search(
     }
     if q.opp_fives >= 1 {
         // Block (one of) the opponent's fives: the only move that does not lose at once.
-        let block = all
-            .iter()
-            .find(|m| m.def == Class::Five && legal(m.pos))
-            .map(|m| m.pos);
+        let block = if q.opp_fives >= 2 && caro {
+            s.caro_double_block(me).filter(|&p| legal(p))
+        } else {
+            all.iter()
+                .find(|m| m.def == Class::Five && legal(m.pos))
+                .map(|m| m.pos)
+        };
         let score = if q.opp_fives >= 2 { -(MATE - 2) } else { 0 };
         if let Some(p) = block {
             return single(p, score, s.nodes);
