@@ -9,8 +9,8 @@
 //! |-------------------------------|-----------------------------|-------------------------------------------|
 //! | `hash: u64`                   | board                       | XOR of [`zobrist::key`] over the stones    |
 //! | `keys[cell][dir]: u32`        | every cell, 4 directions    | line key ([`pattern`] module layout)      |
-//! | `pats[cell]: u32`             | empty cells                 | both colours' 4 [`Pattern`]s (note below) |
-//! | `p4[cell][color]: u8`         | empty cells                 | the [`Pattern4`] of those four patterns   |
+//! | `state[cell].pats: u32`       | empty cells                 | both colours' 4 [`Pattern`]s (note below) |
+//! | `state[cell].p4[color]: u8`   | empty cells                 | the [`Pattern4`] of those four patterns   |
 //! | `p4_count[color][class]: u16` | board                       | number of empty cells of each `Pattern4`  |
 //! | `near[cell]: u8`              | every cell                  | stones in the 5×5 square centred on it    |
 //! | `bbox`                        | board                       | bounding box of the stones                |
@@ -20,8 +20,13 @@
 //!
 //! `cell` is [`Pos::index`], `dir` an index into [`DIRS`], `color` [`Color::index`]. Line keys
 //! are kept for every cell, occupied or not; patterns and classes are only meaningful on empty
-//! cells (on an occupied cell they keep the values from when it was last empty, so that undo
-//! restores them for free). Blocked cells are `Wall` in the grid and in the line keys, are not
+//! cells (on an occupied cell they keep the values from when it was last empty).
+//!
+//! Undo does not recompute: [`Board::make`] saves, in a fixed-size per-ply [`UndoRecord`], the
+//! pattern state of the 40 line cells it is about to change, the class counts and the bounding
+//! box, and [`Board::undo`] copies them back (line keys are XORed back). Only a move older than a
+//! [`Board::block`] or [`Board::recompute`] (`stale_below`) is undone the slow way, recomputing
+//! the patterns its stone touched, since its record predates the change. Blocked cells are `Wall` in the grid and in the line keys, are not
 //! hashed and are not stones. Which five counts is picked per colour from the rule
 //! ([`FiveKind::of`]); renju Black also gets the `Forbid` hint in its [`Pattern4`].
 
@@ -115,6 +120,123 @@ fn add_near(near: &mut [u8; NUM_CELLS], i: usize, row: u64) {
     }
 }
 
+/// Cells on the four lines within [`pattern::HALF`] steps of a cell: what one stone changes.
+const LINE_CELLS: usize = 8 * pattern::HALF;
+
+/// Distance in cell indices from a cell to the farthest of its [`LINE_CELLS`].
+const REACH: usize = pattern::HALF * (STRIDE + 1);
+
+/// Offsets of the [`LINE_CELLS`] from the stone, relative to `stone - REACH` (so all are
+/// non-negative indices into the `2 * REACH + 1` cells around it): direction by direction,
+/// step `k` ahead then `k` behind.
+const LINE_OFFSETS: [usize; LINE_CELLS] = {
+    let mut o = [0usize; LINE_CELLS];
+    let mut j = 0;
+    let mut d = 0;
+    while d < 4 {
+        let mut k = 1;
+        while k <= pattern::HALF as isize {
+            o[j] = (REACH as isize + k * DIRS[d]) as usize;
+            o[j + 1] = (REACH as isize - k * DIRS[d]) as usize;
+            j += 2;
+            k += 1;
+        }
+        d += 1;
+    }
+    o
+};
+
+/// The pattern state of one cell: both colours' packed patterns (Black's in the low half,
+/// White's in the high half) and both classes. 8 bytes, so it is saved and restored in one move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(8))]
+struct CellPats {
+    pats: u32,
+    p4: [u8; 2],
+}
+
+/// What [`Board::undo`] restores after one [`Board::make`]: the state from before the move.
+#[derive(Clone, Copy)]
+struct UndoRecord {
+    /// The pattern state of the line cells, in [`LINE_OFFSETS`] order.
+    cells: [CellPats; LINE_CELLS],
+    p4_count: [[u16; 16]; 2],
+    bbox: BBox,
+}
+
+impl UndoRecord {
+    const EMPTY: UndoRecord = UndoRecord {
+        cells: [CellPats {
+            pats: 0,
+            p4: [0; 2],
+        }; LINE_CELLS],
+        p4_count: [[0; 16]; 2],
+        bbox: BBox::EMPTY,
+    };
+}
+
+/// The incrementally kept fields [`Board::make`] changes along the lines through a stone, as
+/// windows of `2 * REACH + 1` cells centred on it (constant offsets, no bounds checks).
+struct Lines<'a> {
+    keys: &'a mut [[u32; 4]; 2 * REACH + 1],
+    state: &'a mut [CellPats; 2 * REACH + 1],
+    counts: &'a mut [[u16; 16]; 2],
+    tables: &'static pattern::RuleTables,
+}
+
+impl Lines<'_> {
+    /// XORs `v` into the keys of the 10 cells along `DIRS[D]` and refreshes the patterns of
+    /// those whose patterns can change; `own` is the centre's line key along `D`. A pattern
+    /// reads no further than the first wall, and one colour's no further than the first
+    /// opponent stone: once the cells between a cell and the centre hold a wall or stones of
+    /// both colours, the change at the centre is invisible to it.
+    #[inline(always)]
+    fn flip<const D: usize>(&mut self, own: u32, v: u32) {
+        let dir = DIRS[D] as usize;
+        let mut seen = 0;
+        for k in 1..=pattern::HALF {
+            let q = REACH + k * dir;
+            self.keys[q][D] ^= v << shift_of(-(k as isize));
+            let c = (own >> shift_of(k as isize)) & 3;
+            if c == Cell::Empty as u32 && seen != 3 {
+                self.set_pattern(q, D);
+            }
+            seen |= c;
+        }
+        let mut seen = 0;
+        for k in 1..=pattern::HALF {
+            let q = REACH - k * dir;
+            self.keys[q][D] ^= v << shift_of(k as isize);
+            let c = (own >> shift_of(-(k as isize))) & 3;
+            if c == Cell::Empty as u32 && seen != 3 {
+                self.set_pattern(q, D);
+            }
+            seen |= c;
+        }
+    }
+
+    /// Recomputes the pattern of the empty cell `q` in direction `d` for both colours, its class
+    /// and the class counts. (Measured: returning early when the patterns are unchanged saves
+    /// 2% of the instructions but no measurable time, and the class counts updated under a
+    /// `new != prev` branch cost more time than updating them unconditionally.)
+    #[inline(always)]
+    fn set_pattern(&mut self, q: usize, d: usize) {
+        let e = self.tables.entry(self.keys[q][d]) as u32;
+        let shift = 4 * d as u32;
+        let both = (e & 0x0F) | (e & 0xF0) << 12;
+        let cell = &mut self.state[q];
+        let pats = (cell.pats & !(0x000F_000F << shift)) | both << shift;
+        cell.pats = pats;
+        for c in 0..2 {
+            let new = self.tables.class(c, (pats >> (16 * c)) as u16);
+            let prev = std::mem::replace(&mut cell.p4[c], new);
+            // Unconditional: cheaper than the branch when the class did not change.
+            self.counts[c][prev as usize & 15] -= 1;
+            self.counts[c][new as usize & 15] += 1;
+        }
+    }
+}
+
 /// The search board. See the module documentation for what it keeps.
 #[derive(Clone)]
 pub struct Board {
@@ -122,17 +244,17 @@ pub struct Board {
     rule: Rule,
     hash: u64,
     history: Vec<(Pos, Color)>,
-    /// `bbox` before each move of `history` (parallel stack).
-    bbox_stack: Vec<BBox>,
+    /// One record per cell of the board; `undo[k]` belongs to `history[k]` (fixed size: make
+    /// never allocates).
+    undo: Box<[UndoRecord]>,
     bbox: BBox,
-    /// Undoing a move below this history length recomputes the undone cell's patterns: set by
-    /// [`Board::block`] and [`Board::recompute`], after which patterns kept on occupied cells
-    /// may be out of date.
+    /// Undoing a move below this history length recomputes the patterns its stone touched
+    /// instead of restoring its [`UndoRecord`]: set by [`Board::block`] and
+    /// [`Board::recompute`], which change patterns behind the records' back (and may leave
+    /// patterns kept on occupied cells out of date).
     stale_below: usize,
     keys: [[u32; 4]; NUM_CELLS],
-    /// Both colours' packed patterns: Black's in the low half, White's in the high half.
-    pats: [u32; NUM_CELLS],
-    p4: [[u8; 2]; NUM_CELLS],
+    state: [CellPats; NUM_CELLS],
     /// Indexed by class; 16 wide so that a class masked to 4 bits needs no bounds check (the
     /// last entry stays 0).
     p4_count: [[u16; 16]; 2],
@@ -152,12 +274,11 @@ impl Board {
             rule,
             hash: 0,
             history: Vec::with_capacity(width * height),
-            bbox_stack: Vec::with_capacity(width * height),
+            undo: vec![UndoRecord::EMPTY; width * height].into_boxed_slice(),
             bbox: BBox::EMPTY,
             stale_below: 0,
             keys: [[0; 4]; NUM_CELLS],
-            pats: [0; NUM_CELLS],
-            p4: [[0; 2]; NUM_CELLS],
+            state: [CellPats::default(); NUM_CELLS],
             p4_count: [[0; 16]; 2],
             near: [0; NUM_CELLS],
             tables: pattern::rule_tables(rule),
@@ -267,13 +388,13 @@ impl Board {
     /// `4d..4d+4`).
     #[inline]
     pub fn patterns_packed(&self, p: Pos, color: Color) -> u16 {
-        (self.pats[p.index()] >> (16 * color.index())) as u16
+        (self.state[p.index()].pats >> (16 * color.index())) as u16
     }
 
     /// The combined class `color` would get by playing the empty cell `p`.
     #[inline]
     pub fn pattern4(&self, p: Pos, color: Color) -> Pattern4 {
-        Pattern4::from_u8(self.p4[p.index()][color.index()])
+        Pattern4::from_u8(self.state[p.index()].p4[color.index()])
     }
 
     /// Number of empty cells where `color` has class `class`.
@@ -324,13 +445,20 @@ impl Board {
     pub fn make(&mut self, p: Pos, color: Color) {
         debug_assert!(self.grid.is_on_board(p) && self.grid.is_empty(p));
         let i = p.index();
+        let ply = self.history.len();
         self.grid.set(p, color.stone());
         self.hash ^= self.zobrist[color.index()][i];
         self.history.push((p, color));
-        self.bbox_stack.push(self.bbox);
+        let rec = &mut self.undo[ply];
+        rec.p4_count = self.p4_count;
+        rec.bbox = self.bbox;
+        let around = Self::around(&self.state, i);
+        for (saved, &o) in rec.cells.iter_mut().zip(&LINE_OFFSETS) {
+            *saved = around[o];
+        }
         self.bbox.extend(p);
         for c in 0..2 {
-            self.p4_count[c][self.p4[i][c] as usize & 15] -= 1;
+            self.p4_count[c][self.state[i].p4[c] as usize & 15] -= 1;
         }
         self.flip_lines(p, color.stone() as u32);
         add_near(&mut self.near, i, NEAR_ROW);
@@ -340,21 +468,46 @@ impl Board {
     #[inline]
     pub fn undo(&mut self) -> Option<(Pos, Color)> {
         let (p, color) = self.history.pop()?;
+        let ply = self.history.len();
         let i = p.index();
         self.grid.set(p, Cell::Empty);
         self.hash ^= self.zobrist[color.index()][i];
-        self.bbox = self.bbox_stack.pop().unwrap_or(BBox::EMPTY);
-        self.flip_lines(p, color.stone() as u32);
-        add_near(&mut self.near, i, NEAR_ROW.wrapping_neg());
-        if self.history.len() < self.stale_below {
-            self.stale_below = self.history.len();
-            // Patterns kept on occupied cells may predate a block or a recompute: redo them.
+        let rec = &self.undo[ply];
+        self.bbox = rec.bbox;
+        if ply < self.stale_below {
+            // The record predates a block or a recompute: recompute what the stone touched
+            // (patterns kept on occupied cells may be out of date too: redo the cell's own).
+            self.stale_below = ply;
+            self.flip_lines(p, color.stone() as u32);
             self.refresh_cell(i);
+            for c in 0..2 {
+                self.p4_count[c][self.state[i].p4[c] as usize & 15] += 1;
+            }
+        } else {
+            self.p4_count = rec.p4_count;
+            let around = Self::around_mut(&mut self.state, i);
+            for (&saved, &o) in rec.cells.iter().zip(&LINE_OFFSETS) {
+                around[o] = saved;
+            }
+            self.flip_keys(p, color.stone() as u32);
         }
-        for c in 0..2 {
-            self.p4_count[c][self.p4[i][c] as usize & 15] += 1;
-        }
+        add_near(&mut self.near, i, NEAR_ROW.wrapping_neg());
         Some((p, color))
+    }
+
+    /// The `2 * REACH + 1` cells of `state` centred on the on-board cell `i`.
+    #[inline(always)]
+    fn around(state: &[CellPats; NUM_CELLS], i: usize) -> &[CellPats; 2 * REACH + 1] {
+        // Every on-board cell has `PAD` wall cells around it in every direction.
+        (&state[i - REACH..=i + REACH]).try_into().expect("window")
+    }
+
+    /// [`Board::around`], mutable.
+    #[inline(always)]
+    fn around_mut(state: &mut [CellPats; NUM_CELLS], i: usize) -> &mut [CellPats; 2 * REACH + 1] {
+        (&mut state[i - REACH..=i + REACH])
+            .try_into()
+            .expect("window")
     }
 
     /// Marks the empty cell `p` as blocked (BOARD field 3). Not undone by [`Board::undo`].
@@ -363,61 +516,49 @@ impl Board {
         let i = p.index();
         self.grid.set(p, Cell::Wall);
         for c in 0..2 {
-            self.p4_count[c][self.p4[i][c] as usize & 15] -= 1;
+            self.p4_count[c][self.state[i].p4[c] as usize & 15] -= 1;
         }
         self.flip_lines(p, Cell::Wall as u32);
         self.stale_below = self.history.len();
     }
 
     /// XORs `v` (a [`Cell`] code) into the line keys of the 40 cells within 5 steps of `p` on its
-    /// four lines and refreshes the patterns of the empty ones.
+    /// four lines and refreshes the patterns of the empty ones that can change.
     #[inline(always)]
     fn flip_lines(&mut self, p: Pos, v: u32) {
-        const REACH: usize = pattern::HALF * (STRIDE + 1);
         let i = p.index();
         // Every on-board cell has `PAD` wall cells around it in every direction.
         assert!((REACH..NUM_CELLS - REACH).contains(&i));
-        for (d, &dir) in DIRS.iter().enumerate() {
-            let dir = dir as usize;
-            // `p` is at offset -k from the cell k steps ahead, +k from the one behind: walk
-            // both ways at once, shifting the XOR mask along the key.
-            let mut ahead = v << shift_of(-1);
-            let mut behind = v << shift_of(1);
-            let (mut qa, mut qb) = (i, i);
-            for _ in 0..pattern::HALF {
-                qa += dir;
-                qb -= dir;
-                self.keys[qa][d] ^= ahead;
-                if self.grid.get(Pos(qa as u16)) == Cell::Empty {
-                    self.set_pattern(qa, d);
-                }
-                self.keys[qb][d] ^= behind;
-                if self.grid.get(Pos(qb as u16)) == Cell::Empty {
-                    self.set_pattern(qb, d);
-                }
-                ahead >>= 2;
-                behind <<= 2;
-            }
-        }
+        let own = self.keys[i];
+        let mut lines = Lines {
+            keys: (&mut self.keys[i - REACH..=i + REACH])
+                .try_into()
+                .expect("window"),
+            state: Self::around_mut(&mut self.state, i),
+            counts: &mut self.p4_count,
+            tables: self.tables,
+        };
+        lines.flip::<0>(own[0], v);
+        lines.flip::<1>(own[1], v);
+        lines.flip::<2>(own[2], v);
+        lines.flip::<3>(own[3], v);
     }
 
-    /// Recomputes the pattern of the empty cell `q` in direction `d` for both colours, its class
-    /// and the class counts. (Measured: returning early when the patterns are unchanged saves
-    /// 2% of the instructions but no measurable time, and the class counts updated under a
-    /// `new != prev` branch cost more time than updating them unconditionally.)
+    /// XORs `v` into the line keys of the 40 cells within 5 steps of `p` on its four lines,
+    /// leaving the patterns alone.
     #[inline(always)]
-    fn set_pattern(&mut self, q: usize, d: usize) {
-        let e = self.tables.entry(self.keys[q][d]) as u32;
-        let shift = 4 * d as u32;
-        let both = (e & 0x0F) | (e & 0xF0) << 12;
-        let pats = (self.pats[q] & !(0x000F_000F << shift)) | both << shift;
-        self.pats[q] = pats;
-        for c in 0..2 {
-            let new = self.tables.class(c, (pats >> (16 * c)) as u16);
-            let prev = std::mem::replace(&mut self.p4[q][c], new);
-            // Unconditional: cheaper than the branch when the class did not change.
-            self.p4_count[c][prev as usize & 15] -= 1;
-            self.p4_count[c][new as usize & 15] += 1;
+    fn flip_keys(&mut self, p: Pos, v: u32) {
+        let i = p.index();
+        assert!((REACH..NUM_CELLS - REACH).contains(&i));
+        let keys: &mut [[u32; 4]; 2 * REACH + 1] = (&mut self.keys[i - REACH..=i + REACH])
+            .try_into()
+            .expect("window");
+        for (d, &dir) in DIRS.iter().enumerate() {
+            for k in 1..pattern::HALF + 1 {
+                let off = k * dir as usize;
+                keys[REACH + off][d] ^= v << shift_of(-(k as isize));
+                keys[REACH - off][d] ^= v << shift_of(k as isize);
+            }
         }
     }
 
@@ -429,9 +570,9 @@ impl Board {
             let e = self.tables.entry(self.keys[q][d]) as u32;
             pats |= ((e & 0x0F) | (e & 0xF0) << 12) << (4 * d);
         }
-        self.pats[q] = pats;
+        self.state[q].pats = pats;
         for c in 0..2 {
-            self.p4[q][c] = self.tables.class(c, (pats >> (16 * c)) as u16);
+            self.state[q].p4[c] = self.tables.class(c, (pats >> (16 * c)) as u16);
         }
     }
 
@@ -465,7 +606,7 @@ impl Board {
             self.refresh_cell(q);
             if self.grid.is_empty(p) {
                 for c in 0..2 {
-                    self.p4_count[c][self.p4[q][c] as usize] += 1;
+                    self.p4_count[c][self.state[q].p4[c] as usize] += 1;
                 }
             }
         }
@@ -500,13 +641,9 @@ impl Board {
                     self.near[i], fresh.near[i]
                 ));
             }
-            if self.grid.is_empty(p) && (fresh.pats[i] != self.pats[i] || fresh.p4[i] != self.p4[i])
-            {
+            if self.grid.is_empty(p) && fresh.state[i] != self.state[i] {
                 return Err(format!("patterns at {p}"));
             }
-        }
-        if self.bbox_stack.len() != self.history.len() {
-            return Err("bbox stack out of step with history".to_string());
         }
         Ok(())
     }

@@ -430,7 +430,9 @@ pub fn table(kind: FiveKind) -> &'static PatternTable {
 /// [`pattern4`] tables for Black (with the `Forbid` hint under renju) and White.
 pub(crate) struct RuleTables {
     half: [[u32; HALF_KEYS]; 2],
-    entries: [u8; TABLE_LEN],
+    /// [`TABLE_LEN`] entries, padded to a power of two so that a masked index needs no bounds
+    /// check.
+    entries: [u8; ENTRIES_POW2],
     p4: [[u8; 1 << 16]; 2],
 }
 
@@ -442,7 +444,7 @@ impl RuleTables {
         );
         let mut t = Box::new(RuleTables {
             half: half_index().half,
-            entries: [0; TABLE_LEN],
+            entries: [0; ENTRIES_POW2],
             p4: [*pattern4_table(rule == Rule::Renju), *pattern4_table(false)],
         });
         for (e, (&b, &w)) in t.entries.iter_mut().zip(black.iter().zip(white)) {
@@ -470,7 +472,7 @@ impl RuleTables {
     pub(crate) fn entry(&self, key: u32) -> u8 {
         let m = HALF_KEYS as u32 - 1;
         let i = self.half[0][(key & m) as usize] + self.half[1][((key >> HALF_BITS) & m) as usize];
-        self.entries[i as usize]
+        self.entries[i as usize & (ENTRIES_POW2 - 1)]
     }
 
     /// The raw class of `color` (0 Black, 1 White) for its packed patterns ([`Packed4`]).
@@ -479,6 +481,9 @@ impl RuleTables {
         self.p4[color][packed as usize]
     }
 }
+
+/// [`TABLE_LEN`] rounded up to a power of two.
+const ENTRIES_POW2: usize = TABLE_LEN.next_power_of_two();
 
 static RULE_TABLES: [LazyLock<Box<RuleTables>>; 5] = [
     LazyLock::new(|| RuleTables::build(Rule::Freestyle)),
