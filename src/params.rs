@@ -122,6 +122,9 @@ pub const TIME_NEXT_ITERATION_PERMILLE: u64 = 1_500;
 
 /// Attacking moves the root VCF search may use.
 pub const ROOT_VCF_FOURS: u32 = 20;
+/// Shorter limits on the fours the root VCF tries first (iterative deepening), each below
+/// [`ROOT_VCF_FOURS`].
+pub const ROOT_VCF_STEPS: [u32; 2] = [6, 12];
 /// Nodes the root VCF search may spend.
 pub const ROOT_VCF_NODES: u64 = 200_000;
 /// Half-width of the first aspiration window.

@@ -33,7 +33,7 @@ pub const MATE_BOUND: i32 = crate::params::MATE_BOUND;
 /// Larger than any score.
 pub const INF: i32 = crate::params::SCORE_INFINITE;
 
-use crate::params::{ASPIRATION_DELTA, ROOT_VCF_FOURS, ROOT_VCF_NODES};
+use crate::params::{ASPIRATION_DELTA, ROOT_VCF_FOURS, ROOT_VCF_NODES, ROOT_VCF_STEPS};
 
 /// Soft and hard time limits of one move, measured from [`Limits::start`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,7 +276,13 @@ fn root_search(
 
     // A mate by continuous fours needs no deeper look.
     s.node_cap = s.nodes.saturating_add(ROOT_VCF_NODES);
-    if s.vcf(0, me, ROOT_VCF_FOURS) {
+    // Deepened on the number of fours, so that a short VCF is not hidden behind long lines.
+    let found = ROOT_VCF_STEPS
+        .iter()
+        .chain(std::iter::once(&ROOT_VCF_FOURS))
+        .filter(|&&f| f <= ROOT_VCF_FOURS)
+        .any(|&f| s.vcf(0, me, f) || s.stopped);
+    if found && !s.stopped {
         let f = &s.stack.frames[0];
         let pv = f.pv[..f.pv_len].to_vec();
         if let Some(&best) = pv.first() {
