@@ -214,8 +214,13 @@ mod tests {
             // a root VCF settles the position).
             let n = depths.len() as u32;
             assert_eq!(depths, (1..=n).collect::<Vec<_>>(), "{rule:?}");
-            // Nothing is forced here: both threads search.
-            assert!(r.depth >= 6 && n >= 6, "{rule:?}: depth {}", r.depth);
+            // Nothing is forced here: both threads search, to the depth limit unless a mate is
+            // proven first (the helpers' table entries can make that happen sooner).
+            assert!(
+                is_mate(r.score) || (r.depth >= 6 && n >= 6),
+                "{rule:?}: depth {}",
+                r.depth
+            );
             assert!(r.nodes > 0);
         }
     }
