@@ -129,6 +129,8 @@ pub const ROOT_VCF_STEPS: [u32; 2] = [6, 12];
 pub const ROOT_VCF_NODES: u64 = 200_000;
 /// Half-width of the first aspiration window.
 pub const ASPIRATION_DELTA: i32 = 40;
+/// Once the doubled half-width exceeds this, the aspiration window opens fully.
+pub const ASPIRATION_MAX_DELTA: i32 = 1000;
 /// Reverse futility: at depth ≤ this, a static eval this far above beta per ply cuts.
 pub const RFP_DEPTH: i32 = 3;
 pub const RFP_MARGIN: i32 = 120;

@@ -188,21 +188,21 @@ impl<'a> Searcher<'a> {
     /// line through the first five point, at most five steps away.
     pub fn caro_double_block(&mut self, us: Color) -> Option<Pos> {
         let first = threat::find(self.board, us.opp(), Class::Five)?;
-        for &d in DIRS.iter() {
-            for k in -5isize..=5 {
-                let c = first.step(d, k);
-                if !self.board.grid().is_empty(c) {
-                    continue;
-                }
-                self.board.make(c, us);
-                let stops = !movepick::quick(self.board, us.opp()).own_five;
-                self.board.undo();
-                if stops {
-                    return Some(c);
-                }
+        // The five point itself is tried once, on the first line.
+        let mut cells = DIRS.iter().enumerate().flat_map(|(i, &d)| {
+            (-5isize..=5)
+                .filter(move |&k| k != 0 || i == 0)
+                .map(move |k| first.step(d, k))
+        });
+        cells.find(|&c| {
+            if !self.board.grid().is_empty(c) {
+                return false;
             }
-        }
-        None
+            self.board.make(c, us);
+            let stops = threat::counts(self.board, us.opp())[Class::Five as usize] == 0;
+            self.board.undo();
+            stops
+        })
     }
 
     /// Principal-variation search of the node at `ply` with `us` to move.

@@ -33,7 +33,9 @@ pub const MATE_BOUND: i32 = crate::params::MATE_BOUND;
 /// Larger than any score.
 pub const INF: i32 = crate::params::SCORE_INFINITE;
 
-use crate::params::{ASPIRATION_DELTA, ROOT_VCF_FOURS, ROOT_VCF_NODES, ROOT_VCF_STEPS};
+use crate::params::{
+    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ROOT_VCF_FOURS, ROOT_VCF_NODES, ROOT_VCF_STEPS,
+};
 
 /// Soft and hard time limits of one move, measured from [`Limits::start`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,6 +109,43 @@ pub struct SearchResult {
 /// Whether a score is a proven win or loss.
 pub fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
+}
+
+/// An aspiration window around the previous iteration's score (full width before depth 4 or
+/// after a mate score), widened on the failing side, doubling each time, until a score falls
+/// inside it.
+pub(crate) struct Aspiration {
+    pub alpha: i32,
+    pub beta: i32,
+    delta: i32,
+}
+
+impl Aspiration {
+    pub fn new(depth: u32, prev: i32) -> Aspiration {
+        let delta = ASPIRATION_DELTA;
+        let (alpha, beta) = if depth >= 4 && !is_mate(prev) {
+            (prev - delta, prev + delta)
+        } else {
+            (-INF, INF)
+        };
+        Aspiration { alpha, beta, delta }
+    }
+
+    /// Whether `v` lies inside the window (the search is done); otherwise widens it.
+    pub fn settled(&mut self, v: i32) -> bool {
+        if v <= self.alpha && self.alpha > -INF {
+            self.alpha = (self.alpha - self.delta).max(-INF);
+        } else if v >= self.beta && self.beta < INF {
+            self.beta = (self.beta + self.delta).min(INF);
+        } else {
+            return true;
+        }
+        self.delta *= 2;
+        if self.delta > ASPIRATION_MAX_DELTA {
+            (self.alpha, self.beta) = (-INF, INF);
+        }
+        false
+    }
 }
 
 struct RootMove {
@@ -330,29 +369,11 @@ fn root_search(
             break;
         }
         s.seldepth = 0;
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= 4 && !is_mate(prev) {
-            (prev - delta, prev + delta)
-        } else {
-            (-INF, INF)
-        };
+        let mut window = Aspiration::new(depth, prev);
         let score = loop {
-            let v = root_iteration(s, &mut moves, depth as i32, alpha, beta, me);
-            if s.stopped {
+            let v = root_iteration(s, &mut moves, depth as i32, window.alpha, window.beta, me);
+            if s.stopped || window.settled(v) {
                 break v;
-            }
-            if v <= alpha && alpha > -INF {
-                alpha = (alpha - delta).max(-INF);
-                delta *= 2;
-            } else if v >= beta && beta < INF {
-                beta = (beta + delta).min(INF);
-                delta *= 2;
-            } else {
-                break v;
-            }
-            if delta > 1000 {
-                alpha = -INF;
-                beta = INF;
             }
         };
         // The first move is searched first; it is trustworthy even in a cut-short iteration

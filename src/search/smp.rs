@@ -15,11 +15,9 @@
 //! leaves its share unused). Only the one-thread search is deterministic.
 
 use super::alphabeta::Searcher;
-use super::{is_mate, Limits, SearchOptions, SearchResult, Tt, INF, MATE};
+use super::{is_mate, Aspiration, Limits, SearchOptions, SearchResult, Tt, MATE};
 use crate::board::Board;
-use crate::params::{
-    ASPIRATION_DELTA, SMP_MAX_THREADS, SMP_SKIP_PHASE, SMP_SKIP_SIZE, SMP_STACK_BYTES,
-};
+use crate::params::{SMP_MAX_THREADS, SMP_SKIP_PHASE, SMP_SKIP_SIZE, SMP_STACK_BYTES};
 use crate::types::Color;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -126,28 +124,14 @@ fn helper_search(s: &mut Searcher, me: Color, k: usize) {
         if skips(k, depth) {
             continue;
         }
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= 4 && !is_mate(prev) {
-            (prev - delta, prev + delta)
-        } else {
-            (-INF, INF)
-        };
+        let mut window = Aspiration::new(depth, prev);
         let score = loop {
-            let v = s.alphabeta(0, depth as i32, alpha, beta, me, true);
+            let v = s.alphabeta(0, depth as i32, window.alpha, window.beta, me, true);
             if s.stopped {
                 return;
             }
-            if v <= alpha && alpha > -INF {
-                alpha = (alpha - delta).max(-INF);
-            } else if v >= beta && beta < INF {
-                beta = (beta + delta).min(INF);
-            } else {
+            if window.settled(v) {
                 break v;
-            }
-            delta *= 2;
-            if delta > 1000 {
-                alpha = -INF;
-                beta = INF;
             }
         };
         if is_mate(score) && (MATE - score.abs()) as u32 <= depth {

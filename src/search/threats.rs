@@ -24,8 +24,8 @@
 
 use super::alphabeta::Searcher;
 use super::movepick;
-use super::stack::{MoveEntry, MAX_PLY};
-use crate::board::{rule, Board, Pattern, Pos, DIRS};
+use super::stack::MAX_PLY;
+use crate::board::{rule, Pattern, Pos, DIRS};
 use crate::eval::threat::{self, Class};
 use crate::params::{ROOT_VCT_NODES, ROOT_VCT_NODES_PER_MS, ROOT_VCT_THREATS, VCT_VCF_FOURS};
 use crate::types::{Color, Rule};
@@ -33,13 +33,6 @@ use std::sync::atomic::Ordering;
 
 const VCF_SALT: u64 = 0x5DEE_CE66_D1CE_4E5B;
 const VCT_SALT: u64 = 0xA24B_AED4_963E_E407;
-
-/// Whether `us` may play the scanned cell `m` ([`movepick::playable`]; renju Black's open
-/// four is never a foul: a same-line double four carries the forbidden hint on the board).
-#[inline]
-fn playable(board: &Board, us: Color, m: &MoveEntry) -> bool {
-    movepick::playable(board.rule(), us, m)
-}
 
 /// Whether a move of this class makes a three (or a closed three with a second line) that may
 /// threaten a win in three plies; the defender's node checks that the threat is real.
@@ -91,10 +84,11 @@ impl Searcher<'_> {
         }
         // Our fours, strongest first (total order).
         let n = self.scan(ply, us);
-        let board = &*self.board;
+        let rule = self.board.rule();
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
-            let ok =
-                m.att.is_four() && (forced.is_none() || m.pos == forced) && playable(board, us, m);
+            let ok = m.att.is_four()
+                && (forced.is_none() || m.pos == forced)
+                && movepick::playable(rule, us, m);
             ok.then(|| movepick::static_score(m))
         });
         for i in 0..n {
@@ -208,7 +202,8 @@ impl Searcher<'_> {
 
     /// A cell where `us` (to move, the opponent having no five to make) wins in three plies:
     /// an open four, or a double four; `Pos::NONE` if there is none. Renju Black: only an open
-    /// four, confirmed by the referee (a double four is forbidden). Caro: none (an open four can be voided).
+    /// four (a double four is forbidden; [`threat::class`] never calls a foul an open four).
+    /// Caro: none (an open four can be voided).
     pub fn win3_cell(&self, us: Color) -> Pos {
         let rule = self.board.rule();
         if rule.blocked_five_void() {
@@ -223,10 +218,7 @@ impl Searcher<'_> {
         let find = |want: Class| {
             board
                 .candidates()
-                .find(|&p| {
-                    threat::class(board, p, us) == want
-                        && (!renju_black || rule::renju_foul(board.grid(), p).is_none())
-                })
+                .find(|&p| threat::class(board, p, us) == want)
                 .unwrap_or(Pos::NONE)
         };
         let p = if flex4 > 0 {
@@ -243,9 +235,9 @@ impl Searcher<'_> {
 
     /// Whether `us`, not to move, threatens a win in three plies that only the cells the VCT
     /// defender lists can stop: an open four or a double four (counts). Renju Black: an open
-    /// four on a legal cell whose other lines hold at most one three, so that no White stone
-    /// can make it a double-three foul (White can make a fake three real by freeing its
-    /// completion point anywhere near).
+    /// four (never a foul, see [`Searcher::win3_cell`]) whose other lines hold at most one
+    /// three, so that no White stone can make it a double-three foul (White can make a fake
+    /// three real by freeing its completion point anywhere near).
     fn threat_pending(&self, us: Color) -> bool {
         let rule = self.board.rule();
         if rule.blocked_five_void() {
@@ -268,7 +260,6 @@ impl Searcher<'_> {
                     .filter(|&d| board.pattern(p, d, us) == Pattern::Flex3)
                     .count()
                     <= 1
-                && rule::renju_foul(board.grid(), p).is_none()
         })
     }
 
@@ -360,13 +351,13 @@ impl Searcher<'_> {
         }
         let threes = !q.opp_threat;
         let n = self.scan(ply, us);
-        let board = &*self.board;
+        let rule = self.board.rule();
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
             let ok = if forced.is_none() {
                 m.att.is_four() || (threes && makes_three(m.att))
             } else {
                 m.pos == forced
-            } && playable(board, us, m);
+            } && movepick::playable(rule, us, m);
             ok.then(|| movepick::static_score(m))
         });
         let left = if forced.is_none() {
@@ -433,9 +424,9 @@ impl Searcher<'_> {
         // Counter-fours first (the likeliest refutations), then the cells that may stop the
         // open four: where the attacker would make a four, or a point forbidden for it.
         let n = self.scan(ply, them);
-        let board = &*self.board;
+        let rule = self.board.rule();
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
-            if !playable(board, them, m) {
+            if !movepick::playable(rule, them, m) {
                 None
             } else if m.att.is_four() {
                 Some(1 << 24 | movepick::static_score(m))
