@@ -98,10 +98,13 @@ impl<'a> Searcher<'a> {
     /// the hard time limit every 1024 nodes. Returns whether the search must stop.
     #[inline]
     pub fn visit(&mut self) -> bool {
+        if self.stopped {
+            return true; // unwinding: nothing more is counted, so no budget is overdrawn
+        }
         self.nodes += 1;
         if self.nodes >= self.limits.max_nodes || self.nodes >= self.node_cap {
             self.stopped = true;
-        } else if self.nodes & 1023 == 0 && !self.stopped {
+        } else if self.nodes & 1023 == 0 {
             if self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if let Some(t) = &self.limits.time {
