@@ -9,9 +9,8 @@
 //! Run on an idle machine: helpers only pay off when they get a core of their own.
 
 use rensa::board::{rule, Board};
-use rensa::search::{self, Limits, SearchOptions, SearchResult, TimeLimit, Tt};
+use rensa::search::{self, Control, Job, Limits, SearchResult, Threads, Tt};
 use rensa::{Color, Rule};
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Positions as move lists (Black first), like the bench's.
@@ -40,25 +39,26 @@ fn build(r: Rule, size: usize, moves: &str) -> (Board, Color) {
     (b, side)
 }
 
-/// One search with a fresh table of `tt_bytes`; also returns the main thread's nodes at its
-/// last finished iteration.
+/// One search with a fresh table of `tt_bytes` and the hard time limit `hard_ms`; also returns
+/// the main thread's nodes at its last finished iteration.
 fn search(
-    b: &mut Board,
+    b: &Board,
     side: Color,
     limits: &Limits,
+    hard_ms: Option<u64>,
     threads: usize,
     tt_bytes: usize,
 ) -> (SearchResult, u64) {
     let tt = Tt::new(tt_bytes);
-    let stop = AtomicBool::new(false);
-    let options = SearchOptions {
+    let control = Control::new();
+    control.set_deadline(hard_ms);
+    let job = Job {
+        control: &control,
         threads,
-        exclude: &[],
+        ..Job::new(b, side, *limits, &tt)
     };
     let mut main = 0;
-    let r = search::think_with(b, side, limits, &tt, &stop, &options, &mut |i| {
-        main = i.nodes
-    });
+    let r = search::think(&job, &mut Threads::new(), &mut |i| main = i.nodes);
     (r, main)
 }
 
@@ -72,12 +72,12 @@ fn main() {
         "spawn" => {
             // A forced answer (block the four): the main search returns at once, so the time
             // is the fixed cost of a search, helpers started and joined included.
-            let (mut b, side) = build(Rule::Freestyle, 15, "7,7 0,0 8,7 0,2 9,7 0,4 10,7");
+            let (b, side) = build(Rule::Freestyle, 15, "7,7 0,0 8,7 0,2 9,7 0,4 10,7");
             for threads in [1, 2, 1, 2] {
                 let n = 1000;
                 let t = Instant::now();
                 for _ in 0..n {
-                    search(&mut b, side, &Limits::depth(20), threads, 1 << 20);
+                    search(&b, side, &Limits::depth(20), None, threads, 1 << 20);
                 }
                 let us = t.elapsed().as_secs_f64() * 1e6 / n as f64;
                 println!("{threads} thread(s): {us:.0} us per forced search");
@@ -87,9 +87,9 @@ fn main() {
             let (depth, threads) = (arg(&args, 2, 10), arg(&args, 3, 1));
             let (mut total, mut nodes, mut main_nodes) = (Duration::ZERO, 0, 0);
             for &(r, size, moves) in POSITIONS {
-                let (mut b, side) = build(r, size, moves);
+                let (b, side) = build(r, size, moves);
                 let t = Instant::now();
-                let (res, main) = search(&mut b, side, &Limits::depth(depth), threads, 64 << 20);
+                let (res, main) = search(&b, side, &Limits::depth(depth), None, threads, 64 << 20);
                 let e = t.elapsed();
                 total += e;
                 nodes += res.nodes;
@@ -113,14 +113,11 @@ fn main() {
             let (ms, threads) = (arg(&args, 2, 2000u64), arg(&args, 3, 1));
             let (mut depths, mut nodes) = (0, 0);
             for &(r, size, moves) in POSITIONS {
-                let (mut b, side) = build(r, size, moves);
+                let (b, side) = build(r, size, moves);
                 let mut limits = Limits::infinite();
-                limits.time = Some(TimeLimit {
-                    soft: Duration::from_millis(ms * 4),
-                    hard: Duration::from_millis(ms),
-                });
+                limits.soft_ms = Some(ms * 4);
                 limits.start = Instant::now();
-                let (res, _) = search(&mut b, side, &limits, threads, 64 << 20);
+                let (res, _) = search(&b, side, &limits, Some(ms), threads, 64 << 20);
                 depths += res.depth;
                 nodes += res.nodes;
                 println!(
@@ -135,13 +132,10 @@ fn main() {
         }
         "mem" => {
             let threads = arg(&args, 2, 1);
-            let (mut b, side) = build(Rule::Freestyle, 20, "10,10 11,11 9,11 11,9 11,10 12,10");
+            let (b, side) = build(Rule::Freestyle, 20, "10,10 11,11 9,11 11,9 11,10 12,10");
             let mut limits = Limits::infinite();
-            limits.time = Some(TimeLimit {
-                soft: Duration::from_secs(8),
-                hard: Duration::from_secs(2),
-            });
-            let (r, _) = search(&mut b, side, &limits, threads, 1 << 20);
+            limits.soft_ms = Some(8_000);
+            let (r, _) = search(&b, side, &limits, Some(2_000), threads, 1 << 20);
             let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
             let hwm = status
                 .lines()

@@ -8,9 +8,8 @@
 #[path = "../tests/data/vcf.rs"]
 mod vcf;
 
-use rensa::search::{self, Limits, Tt};
+use rensa::search::{self, Job, Limits, Tt};
 use rensa::{Board, Cell, Color};
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Node cap per run: far above what any position needs, so the figures are the search's own.
@@ -47,15 +46,14 @@ fn main() {
         let mut times = Vec::with_capacity(runs);
         let mut result = None;
         for _ in 0..runs {
-            let mut b = board(&p);
+            let b = board(&p);
             let tt = Tt::new(1 << 22);
-            let stop = AtomicBool::new(false);
             let limits = Limits {
                 max_depth: 64,
                 ..Limits::nodes(MAX_NODES)
             };
             let t = Instant::now();
-            let r = search::think(&mut b, me, &limits, &tt, &stop, &mut |_| {});
+            let r = Job::new(&b, me, limits, &tt).run();
             times.push(t.elapsed().as_secs_f64() * 1e3);
             result = Some(r);
         }

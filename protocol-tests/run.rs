@@ -304,7 +304,7 @@ impl Model {
                     self.reset(w, h);
                 }
                 Cmd::Info(rensa::protocol::command::Info::Rule(v)) => {
-                    self.rule = Rule::from_info(v).0
+                    self.rule = rensa::protocol::command::decode_rule(v).0
                 }
                 Cmd::Turn((x, y)) | Cmd::Play((x, y)) => self.place(x, y),
                 Cmd::Takeback((x, y)) => {
@@ -593,7 +593,7 @@ fn glob_patterns() {
 
 /// Plays engine against engine; Ok(description of the end) or Err(what went wrong).
 fn self_play(rule_code: i64, size: usize) -> Result<String, String> {
-    let rule = Rule::from_info(rule_code).0;
+    let rule = rensa::protocol::command::decode_rule(rule_code).0;
     let mut players = [Engine::spawn(), Engine::spawn()];
     let mut grid = Grid::new(size, size);
     let setup = format!(

@@ -5,9 +5,8 @@
 //! signature are the same on every run and machine; only the speeds depend on the clock.
 
 use crate::board::{rule, Board, Pos};
-use crate::search::{self, Limits, Tt};
+use crate::search::{self, Job, Limits, Threads, Tt};
 use crate::types::{Color, Rule};
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Depth searched when none is given.
@@ -167,16 +166,17 @@ fn make_undo_speed() -> u64 {
 pub fn run_bench(depth: Option<u32>) -> BenchReport {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let mut tt = Tt::new(TT_BYTES);
-    let stop = AtomicBool::new(false);
+    let mut threads = Threads::new();
     let mut lines = Vec::new();
     let mut sig = 0x811C_9DC5u32;
     let start = Instant::now();
     for p in POSITIONS {
-        let (mut board, side) = build(p).expect("bench positions are legal");
+        let (board, side) = build(p).expect("bench positions are legal");
         tt.clear();
         let limits = Limits::depth(depth);
         let t0 = Instant::now();
-        let r = search::think(&mut board, side, &limits, &tt, &stop, &mut |_| {});
+        let job = Job::new(&board, side, limits, &tt);
+        let r = search::think(&job, &mut threads, &mut |_| {});
         let elapsed = t0.elapsed();
         sig = fold(sig, r.nodes);
         sig = fold(sig, r.best.0 as u64);

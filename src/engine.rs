@@ -1,25 +1,32 @@
-//! The engine facade: owns the game, the settings and the stop flag, and runs the search.
+//! The engine facade: owns the game, the settings, the transposition table and the search
+//! threads' memory, and runs the search.
 //!
 //! No text here: the protocol layer turns commands into calls of these typed methods and the
 //! results into lines. Every method that can fail leaves the state unchanged on error.
-//! Every move goes through one call of [`search::think`] with the limits from `INFO` (time
-//! budget from [`crate::search::time`], `max_depth`, `max_node`), the engine's transposition
-//! table and the shared stop flag; its answer is validated before it is played. `INFO thread_num`
-//! adds helper threads ([`crate::search::smp`]; a node limit is shared between the threads),
-//! within the machine's parallelism and the memory limit; [`Engine::nbest`] answers YXNBEST.
+//! Every answered move is one [`search::Job`] (the board, the limits from `INFO` with the time
+//! budget of [`crate::search::time`], `max_depth`, `max_node`, the table, the [`Control`], the
+//! thread count within the machine and the memory limit) run by [`search::think`] on the
+//! engine's kept [`Threads`]; the answer is played only if legal (one check). [`Engine::nbest`]
+//! answers YXNBEST. [`Remote`] is what the protocol's reader thread may touch while a search
+//! runs: the stop flag and the clock settings, a change of which moves the running search's
+//! deadline.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use crate::board::{rule, Board, Pos};
+use crate::board::{rule, Pos};
 use crate::game::{size_ok, Field, Game, GameError};
-use crate::params::{SMP_MEMORY_PERCENT, SMP_THREAD_BYTES, TT_DEFAULT_MEMORY_LIMIT};
-use crate::search::multipv::{self, PvLine};
-use crate::search::time::{budget, TimeControl};
+use crate::params::{
+    SMP_MEMORY_PERCENT, SMP_THREAD_BYTES, TIME_LEFT_UNLIMITED, TT_DEFAULT_MEMORY_LIMIT,
+};
+use crate::search::time::{budget, TimeInput};
 use crate::search::tt::{tt_bytes_for, Tt};
-use crate::search::{self, smp, IterationInfo, Limits, SearchOptions, TimeLimit};
-use crate::types::{Color, Rule};
+use crate::search::{self, multipv, smp, Control, Job, Limits, Threads};
+use crate::types::Rule;
+
+pub use crate::search::multipv::PvLine;
+pub use crate::search::{IterationInfo, SearchResult, MATE};
 
 /// What a search reports while it runs.
 #[derive(Clone, Copy, Debug)]
@@ -30,14 +37,105 @@ pub enum Report<'a> {
     Lines(&'a [PvLine]),
 }
 
-/// Receives the reports of a search when `INFO show_detail` asks for them, with the
-/// `show_detail` level.
-pub type Reporter = Box<dyn FnMut(&Report, u8)>;
+/// Receives the reports of a search (called only when `INFO show_detail` asks for them).
+pub type Reporter<'r> = &'r mut dyn FnMut(&Report);
 
 /// Board size used when a move request arrives before any START.
 pub const DEFAULT_SIZE: usize = 15;
 
-/// Settings from `INFO` that are not live clock values (those are in [`TimeControl`]).
+/// The clock values of `INFO`, in ms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockKey {
+    TimeoutTurn,
+    TimeoutMatch,
+    TimeLeft,
+    TimeIncrement,
+}
+
+/// The engine's side of the protocol reader: the search's [`Control`] (stop flag, deadline) and
+/// the clock settings, which the reader may change while a search runs (Piskvork's "stop
+/// thinking" is `INFO timeout_turn 0`). A change then brings the running search's deadline
+/// forward when the new budget is shorter. Only atomics: no lock, no thread.
+#[derive(Debug)]
+pub struct Remote {
+    control: Control,
+    timeout_turn: AtomicI64,
+    timeout_match: AtomicI64,
+    time_left: AtomicI64,
+    time_increment: AtomicI64,
+    searching: AtomicBool,
+    /// Stones and cells of the position being searched (the budget depends on them).
+    search_ply: AtomicU32,
+    search_cells: AtomicU32,
+}
+
+impl Default for Remote {
+    /// The protocol's defaults before any INFO: 30 s per move, no match clock.
+    fn default() -> Self {
+        Remote {
+            control: Control::new(),
+            timeout_turn: AtomicI64::new(30_000),
+            timeout_match: AtomicI64::new(0),
+            time_left: AtomicI64::new(TIME_LEFT_UNLIMITED),
+            time_increment: AtomicI64::new(0),
+            searching: AtomicBool::new(false),
+            search_ply: AtomicU32::new(0),
+            search_cells: AtomicU32::new(0),
+        }
+    }
+}
+
+impl Remote {
+    /// Raises (or lowers) the stop flag of the running or next search.
+    pub fn set_stop(&self, stop: bool) {
+        self.control.set_stop(stop);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.control.is_stopped()
+    }
+
+    /// Whether a search is running.
+    pub fn searching(&self) -> bool {
+        self.searching.load(Ordering::SeqCst)
+    }
+
+    /// Stores a clock value (clamped: times to 0..=10^12 ms, `time_left` to ±10^12). If a
+    /// search runs, its deadline moves to the new budget's hard limit when that is earlier.
+    pub fn set_clock(&self, key: ClockKey, value: i64) {
+        const MAX_MS: i64 = 1_000_000_000_000;
+        let (slot, v) = match key {
+            ClockKey::TimeoutTurn => (&self.timeout_turn, value.clamp(0, MAX_MS)),
+            ClockKey::TimeoutMatch => (&self.timeout_match, value.clamp(0, MAX_MS)),
+            ClockKey::TimeLeft => (&self.time_left, value.clamp(-MAX_MS, MAX_MS)),
+            ClockKey::TimeIncrement => (&self.time_increment, value.clamp(0, MAX_MS)),
+        };
+        slot.store(v, Ordering::SeqCst);
+        if self.searching() {
+            // A search that ends right now keeps its answer; at worst the next one, started in
+            // the same instant, has its deadline computed twice from the same settings.
+            let ply = self.search_ply.load(Ordering::SeqCst);
+            let cells = self.search_cells.load(Ordering::SeqCst);
+            if let Some(b) = budget(&self.clock(ply, cells)) {
+                self.control.tighten_deadline(b.hard_ms);
+            }
+        }
+    }
+
+    /// The clock settings in force, for a position with `ply` stones on `board_cells` cells.
+    pub fn clock(&self, ply: u32, board_cells: u32) -> TimeInput {
+        TimeInput {
+            timeout_turn: self.timeout_turn.load(Ordering::SeqCst),
+            timeout_match: self.timeout_match.load(Ordering::SeqCst),
+            time_left: self.time_left.load(Ordering::SeqCst),
+            time_increment: self.time_increment.load(Ordering::SeqCst),
+            ply,
+            board_cells,
+        }
+    }
+}
+
+/// Settings from `INFO` that are not clock values (those are in [`Remote`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub rule: Rule,
@@ -88,46 +186,48 @@ pub enum Swap2Answer {
 pub struct Engine {
     game: Option<Game>,
     settings: Settings,
-    time: Arc<TimeControl>,
-    stop: Arc<AtomicBool>,
-    searching: Arc<AtomicBool>,
+    remote: Arc<Remote>,
     /// The transposition table, allocated at the first search (START stays fast) and resized
     /// when `max_memory` / `hash_size` change.
     tt: Option<Tt>,
+    /// The search threads' stacks and tables, kept from move to move.
+    threads: Threads,
     /// When the current request was read: the stopwatch of the next search starts here.
     request_read: Instant,
-    reporter: Option<Reporter>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
 }
 
 impl Engine {
-    /// An engine whose clock settings and stop flag are shared with the protocol reader;
-    /// `searching` is raised for the duration of each search.
-    pub fn new(
-        time: Arc<TimeControl>,
-        stop: Arc<AtomicBool>,
-        searching: Arc<AtomicBool>,
-    ) -> Engine {
+    pub fn new() -> Engine {
         Engine {
             game: None,
             settings: Settings::default(),
-            time,
-            stop,
-            searching,
+            remote: Arc::new(Remote::default()),
             tt: None,
+            threads: Threads::new(),
             request_read: Instant::now(),
-            reporter: None,
         }
+    }
+
+    /// The handle the protocol's reader thread uses while a search runs.
+    pub fn remote(&self) -> Arc<Remote> {
+        Arc::clone(&self.remote)
+    }
+
+    /// Most search threads `INFO thread_num` can get on this machine.
+    pub fn max_threads() -> usize {
+        smp::max_threads()
     }
 
     /// Notes when the request now being handled was read (the managers measure time from
     /// their request, and the process may have been suspended until then).
     pub fn request_read_at(&mut self, t: Instant) {
         self.request_read = t;
-    }
-
-    /// Installs the receiver of per-iteration reports (see [`Reporter`]).
-    pub fn set_reporter(&mut self, reporter: Reporter) {
-        self.reporter = Some(reporter);
     }
 
     /// Size of the transposition table in bytes (0 until the first search).
@@ -143,19 +243,13 @@ impl Engine {
         &mut self.settings
     }
 
-    pub fn time(&self) -> &TimeControl {
-        &self.time
-    }
-
     /// The current game, if one was started.
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
     }
 
-    /// Sets the rule from an `INFO rule` value; returns a note when the value is only
-    /// approximated. The current game (if any) switches rule and keeps its stones.
-    pub fn set_rule(&mut self, value: i64) -> Option<String> {
-        let (rule, note) = Rule::from_info(value);
+    /// Sets the rule; the current game (if any) switches rule and keeps its stones.
+    pub fn set_rule(&mut self, rule: Rule) {
         if rule != self.settings.rule {
             self.clear_hash();
         }
@@ -163,7 +257,6 @@ impl Engine {
         if let Some(g) = &mut self.game {
             g.set_rule(rule);
         }
-        note
     }
 
     /// START / RECTSTART: a new empty board of `width × height`.
@@ -240,16 +333,16 @@ impl Engine {
     }
 
     /// BEGIN: our move in the current position (normally the empty board).
-    pub fn begin(&mut self) -> Result<Pos, GameError> {
+    pub fn begin(&mut self, report: Reporter) -> Result<Pos, GameError> {
         self.game_or_default();
-        self.think_and_play()
+        self.think_and_play(report)
     }
 
     /// TURN: the opponent played `(x, y)`; answer with our move. If the opponent's stone is
     /// refused, nothing changes. If it fills the board, it stays and the answer is an error.
-    pub fn turn(&mut self, x: i64, y: i64) -> Result<Pos, GameError> {
+    pub fn turn(&mut self, x: i64, y: i64, report: Reporter) -> Result<Pos, GameError> {
         self.game_or_default().play_xy(x, y, false)?;
-        self.think_and_play()
+        self.think_and_play(report)
     }
 
     /// PLAY: play `(x, y)` for us (after SUGGEST); refused when illegal for us.
@@ -295,15 +388,13 @@ impl Engine {
         Ok(notes)
     }
 
-    /// BOARD: set the position, then answer with our move.
-    pub fn board(&mut self, entries: &[(i64, i64, i64)]) -> Result<(Pos, Vec<String>), GameError> {
-        let notes = self.set_position(entries)?;
-        Ok((self.think_and_play()?, notes))
-    }
-
     /// SWAP2BOARD with `stones` in move order (black first): 0 → three opening stones, 3 or 5 →
     /// a move for White. The game itself is not changed (a BOARD follows the opening stage).
-    pub fn swap2(&mut self, stones: &[(i64, i64)]) -> Result<Swap2Answer, GameError> {
+    pub fn swap2(
+        &mut self,
+        stones: &[(i64, i64)],
+        report: Reporter,
+    ) -> Result<Swap2Answer, GameError> {
         let base = self.game_or_default().cleared();
         let mut g = base.clone();
         for &(x, y) in stones {
@@ -320,8 +411,11 @@ impl Engine {
                 ]))
             }
             3 | 5 => {
-                let me = g.side_to_move();
-                let p = self.search(&g, me).ok_or(GameError::NoLegalMove)?;
+                let best = self.search(&g, report).best;
+                if rule::is_legal(g.board().grid(), best, g.side_to_move(), g.rule()) {
+                    return Ok(Swap2Answer::Move(best));
+                }
+                let p = fallback(&g, best).ok_or(GameError::NoLegalMove)?;
                 Ok(Swap2Answer::Move(p))
             }
             n => Err(GameError::Swap2Stones(n)),
@@ -336,31 +430,40 @@ impl Engine {
         }
     }
 
-    /// Searches for the side to move, validates the move and plays it.
-    fn think_and_play(&mut self) -> Result<Pos, GameError> {
-        let game = self.game_or_default().clone();
-        let me = game.side_to_move();
-        let p = self.search(&game, me).ok_or(GameError::NoLegalMove)?;
-        self.game_or_default().play(p)?;
+    /// Searches for the side to move and plays the answer (checked once, by the game).
+    fn think_and_play(&mut self, report: Reporter) -> Result<Pos, GameError> {
+        let game = self.game.take().expect("game_or_default was called");
+        let best = self.search(&game, report).best;
+        self.game = Some(game);
+        self.play_answer(best)
+    }
+
+    /// Plays the search's answer `best` for the side to move: the game checks its legality; a
+    /// move it refuses (never expected) is logged and replaced by the first legal cell.
+    fn play_answer(&mut self, best: Pos) -> Result<Pos, GameError> {
+        let game = self.game_or_default();
+        if game.play(best).is_ok() {
+            return Ok(best);
+        }
+        let p = fallback(game, best).ok_or(GameError::NoLegalMove)?;
+        game.play(p)?;
         Ok(p)
     }
 
     /// YXNBEST: the `n` best moves for the side to move (at least 1, at most the number of
     /// legal moves), searched under the usual limits; the first is played, as the answer to a
     /// move request is. Returns the move and the lines, best first.
-    pub fn nbest(&mut self, n: i64) -> Result<(Pos, Vec<PvLine>), GameError> {
-        let game = self.game_or_default().clone();
-        let me = game.side_to_move();
-        let legal = game.legal_moves().len();
+    pub fn nbest(&mut self, n: i64, report: Reporter) -> Result<(Pos, Vec<PvLine>), GameError> {
+        let legal = self.game_or_default().legal_moves().len();
         if legal == 0 {
             return Err(GameError::NoLegalMove);
         }
         let n = usize::try_from(n).unwrap_or(0).clamp(1, legal);
-        let answer = self.run_search(&game, |board, limits, tt, stop, threads, report| {
-            multipv::think_nbest(board, me, n, limits, tt, stop, threads, &mut |lines| {
-                report(&Report::Lines(lines))
-            })
+        let game = self.game.take().expect("game_or_default was called");
+        let answer = self.run(&game, |job, threads| {
+            multipv::think_nbest(job, n, threads, &mut |lines| report(&Report::Lines(lines)))
         });
+        self.game = Some(game);
         log::debug!(
             "nbest {n}: {} lines, {} nodes in {} ms",
             answer.lines.len(),
@@ -368,15 +471,12 @@ impl Engine {
             self.request_read.elapsed().as_millis()
         );
         let best = answer.lines.first().map_or(Pos::NONE, |l| l.result.best);
-        let p = self
-            .validated(&game, me, best)
-            .ok_or(GameError::NoLegalMove)?;
-        self.game_or_default().play(p)?;
-        Ok((p, answer.lines))
+        Ok((self.play_answer(best)?, answer.lines))
     }
 
-    /// The limits of a search of `game` from `INFO` (clock budget, `max_depth`, `max_node`).
-    fn limits(&self, game: &Game) -> Limits {
+    /// The limits of a search of `game` from `INFO` (soft target, `max_depth`, `max_node`) and
+    /// the hard time limit, in ms from the request.
+    fn limits(&self, game: &Game) -> (Limits, Option<u64>) {
         let ply = game.board().history().len() as u32;
         let cells = (game.width() * game.height()) as u32;
         let mut limits = Limits::infinite();
@@ -387,58 +487,47 @@ impl Engine {
         if let Some(n) = self.settings.max_nodes {
             limits.max_nodes = n;
         }
-        limits.time = budget(&self.time.input(ply, cells)).map(|b| TimeLimit {
-            soft: Duration::from_millis(b.soft_ms),
-            hard: Duration::from_millis(b.hard_ms),
-        });
-        limits
+        let budget = budget(&self.remote.clock(ply, cells));
+        limits.soft_ms = budget.map(|b| b.soft_ms);
+        (limits, budget.map(|b| b.hard_ms))
     }
 
-    /// Runs `f` as the search of `game`: on a copy of its board, with its limits, the table,
-    /// the stop flag, the thread count and the reporter (called only when `show_detail` asks),
-    /// while the `searching` flag is up and the clock knows a search runs.
-    fn run_search<R>(
-        &mut self,
-        game: &Game,
-        f: impl FnOnce(&mut Board, &Limits, &Tt, &AtomicBool, usize, &mut dyn FnMut(&Report)) -> R,
-    ) -> R {
-        let limits = self.limits(game);
+    /// Runs `f` on the job of searching `game` for the side to move (its board, limits, the
+    /// table, the control, the thread count) with the kept thread data, while the remote knows
+    /// a search runs.
+    fn run<R>(&mut self, game: &Game, f: impl FnOnce(&Job, &mut Threads) -> R) -> R {
+        let (limits, hard_ms) = self.limits(game);
         let threads = self.threads();
-        let mut board = game.board().clone();
-        let ply = board.history().len() as u32;
-        let cells = (game.width() * game.height()) as u32;
-        let detail = self.settings.show_detail;
-        let mut reporter = self.reporter.take();
-        let mut report = |r: &Report| {
-            if detail > 0 {
-                if let Some(rep) = reporter.as_mut() {
-                    rep(r, detail);
-                }
-            }
-        };
-        // Registered before the table is sized, so that a clock change that arrives while the
+        let remote = &self.remote;
+        remote
+            .search_ply
+            .store(game.board().history().len() as u32, Ordering::SeqCst);
+        remote
+            .search_cells
+            .store((game.width() * game.height()) as u32, Ordering::SeqCst);
+        remote.control.set_deadline(hard_ms);
+        // Raised before the table is sized, so that a clock change that arrives while the
         // table is (re)allocated still applies to this search.
-        self.searching.store(true, Ordering::SeqCst);
-        self.time.search_started(limits.start, ply, cells);
+        remote.searching.store(true, Ordering::SeqCst);
         self.table().new_search();
-        let tt = self.tt.as_ref().expect("allocated by table()");
-        let result = f(&mut board, &limits, tt, &self.stop, threads, &mut report);
-        self.time.search_finished();
-        self.searching.store(false, Ordering::SeqCst);
-        self.reporter = reporter;
+        let job = Job {
+            board: game.board(),
+            me: game.side_to_move(),
+            limits,
+            tt: self.tt.as_ref().expect("allocated by table()"),
+            control: &self.remote.control,
+            exclude: &[],
+            threads,
+        };
+        let result = f(&job, &mut self.threads);
+        self.remote.searching.store(false, Ordering::SeqCst);
         result
     }
 
-    /// One search of `game` for `me`; the answer is validated (fallback: the first legal cell).
-    fn search(&mut self, game: &Game, me: Color) -> Option<Pos> {
-        let result = self.run_search(game, |board, limits, tt, stop, threads, report| {
-            let options = SearchOptions {
-                threads,
-                exclude: &[],
-            };
-            search::think_with(board, me, limits, tt, stop, &options, &mut |info| {
-                report(&Report::Iteration(info))
-            })
+    /// One search of `game` for the side to move.
+    fn search(&mut self, game: &Game, report: Reporter) -> SearchResult {
+        let result = self.run(game, |job, threads| {
+            search::think(job, threads, &mut |info| report(&Report::Iteration(info)))
         });
         log::debug!(
             "search: best {} score {} depth {} nodes {} in {} ms, {} thread(s)",
@@ -449,20 +538,16 @@ impl Engine {
             self.request_read.elapsed().as_millis(),
             self.threads()
         );
-        self.validated(game, me, result.best)
+        result
     }
+}
 
-    /// `best` if it is legal for `me` in `game`, else (logged) the first legal cell.
-    fn validated(&self, game: &Game, me: Color, best: Pos) -> Option<Pos> {
-        let grid = game.board().grid();
-        if rule::is_legal(grid, best, me, game.rule()) {
-            return Some(best);
-        }
-        if !best.is_none() {
-            log::warn!("search returned the illegal move {best}; using a fallback");
-        }
-        game.legal_moves().first().copied()
+/// The first legal cell of `game`, for a search answer `best` that is not legal (logged).
+fn fallback(game: &Game, best: Pos) -> Option<Pos> {
+    if !best.is_none() {
+        log::warn!("search returned the illegal move {best}; using a fallback");
     }
+    game.legal_moves().first().copied()
 }
 
 #[cfg(test)]
@@ -470,11 +555,7 @@ mod tests {
     use super::*;
 
     fn engine() -> Engine {
-        Engine::new(
-            Arc::new(TimeControl::default()),
-            Arc::new(AtomicBool::new(false)),
-            Arc::new(AtomicBool::new(false)),
-        )
+        Engine::new()
     }
 
     #[test]
@@ -498,11 +579,11 @@ mod tests {
         e.start(15, 15).expect("start");
         e.settings_mut().max_nodes = Some(1);
         let one = {
-            e.begin().expect("move");
+            e.begin(&mut |_| {}).expect("move");
             e.tt_bytes()
         };
         e.settings_mut().thread_num = 2;
-        e.turn(0, 0).expect("move");
+        e.turn(0, 0, &mut |_| {}).expect("move");
         let helpers = e.threads() as i64 - 1;
         let two = e.tt_bytes() as i64;
         let expected = tt_bytes_for((100 << 20) - helpers * SMP_THREAD_BYTES, 0) as i64;

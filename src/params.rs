@@ -129,6 +129,8 @@ pub const ROOT_VCF_STEPS: [u32; 2] = [6, 12];
 pub const ROOT_VCF_NODES: u64 = 200_000;
 /// Half-width of the first aspiration window.
 pub const ASPIRATION_DELTA: i32 = 40;
+/// Iterations below this depth search with a full window (their scores swing too much).
+pub const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// Once the doubled half-width exceeds this, the aspiration window opens fully.
 pub const ASPIRATION_MAX_DELTA: i32 = 1000;
 /// Reverse futility: at depth ≤ this, a static eval this far above beta per ply cuts.
@@ -190,3 +192,9 @@ pub const ROOT_VCT_NODES: u64 = 20_000;
 pub const ROOT_VCT_NODES_PER_MS: u64 = 12;
 /// Fours each VCF inside the VCT may use.
 pub const VCT_VCF_FOURS: u32 = 10;
+
+/// The search reads the stop flag and the clock once every this many nodes (a power of two).
+pub const POLL_INTERVAL_NODES: u64 = 1024;
+
+/// Entries of each search thread's table of failed VCF attempts (a power of two).
+pub const VCF_TABLE_SIZE: usize = 1 << 16;

@@ -84,36 +84,6 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// Decodes an `INFO rule` value. Returns the rule and, when the value is not one that Rensa
-    /// supports exactly, a human-readable note saying which rule is used instead.
-    pub fn from_info(value: i64) -> (Rule, Option<String>) {
-        match value {
-            0 => (Rule::Freestyle, None),
-            1 => (Rule::Standard, None),
-            2 | 4 => (Rule::Renju, None),
-            8 => (Rule::CaroOverline, None),
-            9 => (Rule::Caro, None),
-            v => {
-                // Closest supported rule: renju bit, then caro bit, then exact-five bit.
-                let rule = if v >= 0 && v & 4 != 0 {
-                    Rule::Renju
-                } else if v >= 0 && v & 8 != 0 {
-                    if v & 1 != 0 {
-                        Rule::Caro
-                    } else {
-                        Rule::CaroOverline
-                    }
-                } else if v >= 0 && v & 1 != 0 {
-                    Rule::Standard
-                } else {
-                    Rule::Freestyle
-                };
-                let note = format!("rule {v} is not supported exactly; playing {}", rule.name());
-                (rule, Some(note))
-            }
-        }
-    }
-
     /// The Gomocup `INFO rule` value of this rule.
     pub const fn code(self) -> u32 {
         match self {
@@ -158,28 +128,4 @@ impl Rule {
         Rule::CaroOverline,
         Rule::Caro,
     ];
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rule_values_decode_as_managers_mean_them() {
-        assert_eq!(Rule::from_info(0), (Rule::Freestyle, None));
-        assert_eq!(Rule::from_info(1), (Rule::Standard, None));
-        assert_eq!(Rule::from_info(2), (Rule::Renju, None));
-        assert_eq!(Rule::from_info(4), (Rule::Renju, None));
-        assert_eq!(Rule::from_info(8), (Rule::CaroOverline, None));
-        assert_eq!(Rule::from_info(9), (Rule::Caro, None));
-        assert_eq!(Rule::from_info(3).0, Rule::Standard);
-        assert!(Rule::from_info(3).1.is_some());
-        assert_eq!(Rule::from_info(5).0, Rule::Renju);
-        assert_eq!(Rule::from_info(11).0, Rule::Caro);
-        assert_eq!(Rule::from_info(-7).0, Rule::Freestyle);
-        assert_eq!(Rule::from_info(i64::MAX).0, Rule::Renju);
-        for r in Rule::ALL {
-            assert_eq!(Rule::from_info(r.code() as i64).0, r);
-        }
-    }
 }

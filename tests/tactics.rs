@@ -12,9 +12,8 @@
 mod vcf;
 
 use rensa::board::{rule, Board, Grid};
-use rensa::search::{self, Limits, Tt};
+use rensa::search::{self, Job, Limits, Tt};
 use rensa::{Cell, Color, Pos, Rule};
-use std::sync::atomic::AtomicBool;
 
 /// Builds a board from a drawing; stones are placed row by row.
 fn board(rule: Rule, text: &str) -> Board {
@@ -42,16 +41,13 @@ fn to_move(b: &Board) -> Color {
 }
 
 fn search(rule: Rule, text: &str, me: Color, nodes: u64) -> search::SearchResult {
-    let mut b = board(rule, text);
-    let before = b.grid().clone();
+    let b = board(rule, text);
     let tt = Tt::new(1 << 22);
-    let stop = AtomicBool::new(false);
     let limits = Limits {
         max_depth: 64,
         ..Limits::nodes(nodes)
     };
-    let r = search::think(&mut b, me, &limits, &tt, &stop, &mut |_| {});
-    assert_eq!(b.grid(), &before, "board restored");
+    let r = Job::new(&b, me, limits, &tt).run();
     assert!(
         rule::is_legal(b.grid(), r.best, me, rule),
         "illegal move {}",

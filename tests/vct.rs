@@ -4,9 +4,8 @@
 //! claimed number of plies.
 
 use rensa::board::{rule, Board, Grid};
-use rensa::search::{self, Limits, Tt, MATE};
+use rensa::search::{self, Job, Limits, Tt, MATE};
 use rensa::{Color, Pos, Rule};
-use std::sync::atomic::AtomicBool;
 
 fn board(rule: Rule, text: &str) -> Board {
     Board::from_grid(&Grid::from_ascii(text).unwrap(), rule)
@@ -14,14 +13,11 @@ fn board(rule: Rule, text: &str) -> Board {
 
 fn think(b: &mut Board, me: Color, nodes: u64) -> search::SearchResult {
     let tt = Tt::new(1 << 22);
-    let stop = AtomicBool::new(false);
     let limits = Limits {
         max_depth: 64,
         ..Limits::nodes(nodes)
     };
-    let before = b.grid().clone();
-    let r = search::think(b, me, &limits, &tt, &stop, &mut |_| {});
-    assert_eq!(b.grid(), &before, "board restored");
+    let r = Job::new(b, me, limits, &tt).run();
     assert!(
         rule::is_legal(b.grid(), r.best, me, b.rule()),
         "illegal {}",

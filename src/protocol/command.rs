@@ -5,6 +5,9 @@
 //! and `DONE` are case-insensitive; runs of spaces/tabs separate tokens; spaces around the commas
 //! of a coordinate are allowed (`7, 7`). Numbers are read as `i64` and saturate instead of
 //! failing when they do not fit, so range checks happen where the board size is known.
+//! [`decode_rule`] reads the `INFO rule` codes of the managers.
+
+use crate::types::Rule;
 
 /// A pair of coordinates as the manager wrote them (not yet checked against the board).
 pub type Coord = (i64, i64);
@@ -111,6 +114,37 @@ pub enum Command {
     BlockStart(BlockKind),
     /// Only inside [`parse_line`]: a `DONE` line (outside a block it is [`Command::Malformed`]).
     Done,
+}
+
+/// Decodes an `INFO rule` value (protocol.md §5.3: Gomocup's bit field, and Yixin-Board's 2
+/// for renju). Returns the rule and, when the value is not one that Rensa supports exactly, a
+/// human-readable note saying which rule is used instead.
+pub fn decode_rule(value: i64) -> (Rule, Option<String>) {
+    match value {
+        0 => (Rule::Freestyle, None),
+        1 => (Rule::Standard, None),
+        2 | 4 => (Rule::Renju, None),
+        8 => (Rule::CaroOverline, None),
+        9 => (Rule::Caro, None),
+        v => {
+            // Closest supported rule: renju bit, then caro bit, then exact-five bit.
+            let rule = if v >= 0 && v & 4 != 0 {
+                Rule::Renju
+            } else if v >= 0 && v & 8 != 0 {
+                if v & 1 != 0 {
+                    Rule::Caro
+                } else {
+                    Rule::CaroOverline
+                }
+            } else if v >= 0 && v & 1 != 0 {
+                Rule::Standard
+            } else {
+                Rule::Freestyle
+            };
+            let note = format!("rule {v} is not supported exactly; playing {}", rule.name());
+            (rule, Some(note))
+        }
+    }
 }
 
 /// Reads a decimal integer, saturating at the `i64` bounds instead of failing on overflow.
@@ -588,5 +622,24 @@ mod tests {
         assert_eq!(parse_int("-"), None);
         assert_eq!(parse_int("+5"), Some(5));
         assert_eq!(parse_int("-99999999999999999999"), Some(i64::MIN));
+    }
+
+    #[test]
+    fn rule_values_decode_as_managers_mean_them() {
+        assert_eq!(decode_rule(0), (Rule::Freestyle, None));
+        assert_eq!(decode_rule(1), (Rule::Standard, None));
+        assert_eq!(decode_rule(2), (Rule::Renju, None));
+        assert_eq!(decode_rule(4), (Rule::Renju, None));
+        assert_eq!(decode_rule(8), (Rule::CaroOverline, None));
+        assert_eq!(decode_rule(9), (Rule::Caro, None));
+        assert_eq!(decode_rule(3).0, Rule::Standard);
+        assert!(decode_rule(3).1.is_some());
+        assert_eq!(decode_rule(5).0, Rule::Renju);
+        assert_eq!(decode_rule(11).0, Rule::Caro);
+        assert_eq!(decode_rule(-7).0, Rule::Freestyle);
+        assert_eq!(decode_rule(i64::MAX).0, Rule::Renju);
+        for r in Rule::ALL {
+            assert_eq!(decode_rule(r.code() as i64).0, r);
+        }
     }
 }

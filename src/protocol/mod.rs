@@ -3,35 +3,38 @@
 //! # I/O model
 //!
 //! ```text
-//! stdin ─► reader thread ──(mpsc: Line / Eof)──► main thread: LineParser → Session → Engine
-//!            │  STOP/YXSTOP: stop_requests += 1, stop = true        │
-//!            │  END, EOF:    exit = true, stop = true, watchdog      ▼
-//!            │  INFO clock keys while searching: applied at once   io::send (one mutex, LF, flush)
+//! stdin ─► reader thread: Reader (LineParser) ──(mpsc: Command / Eof)──► main thread: Session → Engine
+//!            │  STOP/YXSTOP: stop_requests += 1, stop flag up          │
+//!            │  END, EOF:    exit = true, stop flag up, watchdog        ▼
+//!            │  INFO clock keys while searching: Remote::set_clock   Session::out (one line each)
 //! ```
 //!
-//! * The reader thread ([`io::read_lines`], [`Reader`]) sets the shared flags the moment a line
-//!   arrives and then queues the line; nothing is dropped. It reads blocks as the main thread
-//!   does: a STOP, END or INFO line inside `BOARD` … `DONE` is a (bad) block line for both. The main thread parses and applies the queue in
-//!   order, and runs each search synchronously.
+//! * Each line is parsed once, on the reader thread ([`Reader`]): it reacts at once to what
+//!   must reach a running search (the flags, a clock change) and queues the parsed [`Command`];
+//!   nothing is dropped. A STOP, END or INFO line inside `BOARD` … `DONE` is a (bad) block
+//!   line. The main thread handles the queue in order ([`Session::handle`]) and runs each
+//!   search synchronously.
 //! * Stop flag: a STOP is meant for the search that is running or, if none runs, the next one
-//!   queued before it is handled. The main thread counts the STOP lines it has handled; before
-//!   each search it lowers the flag and raises it again if the reader has counted more STOPs than
-//!   were handled (or END/EOF arrived). A STOP while idle therefore prints nothing and does not
-//!   leak into later searches.
-//! * Live INFO: while a search runs (`searching` flag), the reader applies `INFO timeout_turn`,
-//!   `timeout_match`, `time_left` and `time_increment` to the shared [`TimeControl`] atomics
-//!   immediately; the search re-reads them when it polls. Every INFO line is also queued and
-//!   applied again in order by the main thread (idempotent).
-//! * END: the reader raises `exit` and `stop`; the running search returns at its next poll, its
-//!   move is not printed, and the main thread exits when it reaches END in the queue. As a safety
-//!   net the reader exits the process 400 ms after END whatever happens. EOF behaves the same
-//!   (queued requests are still answered, with searches cut short), with a 1 s safety net.
-//! * Output: exactly one answer line per request; `MESSAGE` lines (notes about ignored BOARD
-//!   lines, an approximated `INFO rule`) are held back and printed right before the next answer.
-//!   INFO, END, YXBOARD, YXHASHCLEAR and an idle STOP print nothing. YXNBEST is a move request
-//!   whose answer is preceded by one `MESSAGE (i) score | depth-seldepth | pv` line per best move
-//!   (Rapfi's form, which Yixin-Board shows); with `show_detail` every finished round of it is
-//!   shown too.
+//!   queued before it is handled. The main thread counts the STOP commands it has handled;
+//!   before each search it lowers the flag and raises it again if the reader has counted more
+//!   STOPs than were handled (or END/EOF arrived). A STOP while idle therefore prints nothing
+//!   and does not leak into later searches.
+//! * Live INFO: while a search runs, the reader hands `INFO timeout_turn`, `timeout_match`,
+//!   `time_left` and `time_increment` to the engine's [`Remote`], which brings the search's
+//!   deadline forward when the new budget is shorter. The main thread applies every INFO again
+//!   in order (idempotent).
+//! * END: the reader raises `exit` and the stop flag; the running search returns at its next
+//!   poll, its move is not printed, and the main thread exits when it reaches END in the queue.
+//!   As a safety net the reader exits the process 400 ms after END whatever happens. EOF
+//!   behaves the same (queued requests are still answered, with searches cut short), with a 1 s
+//!   safety net.
+//! * Output: every line goes through the session's output ([`io::send`] in the engine):
+//!   exactly one answer line per request, preceded by the analysis lines of the search when
+//!   `INFO show_detail` asks for them. `MESSAGE` notes (ignored BOARD lines, an approximated
+//!   `INFO rule`) are held back and printed right before the next answer. INFO, END, YXBOARD,
+//!   YXHASHCLEAR and an idle STOP print nothing. YXNBEST is a move request whose answer is
+//!   preceded by one `MESSAGE (i) score | depth-seldepth | pv` line per best move (Rapfi's
+//!   form, which Yixin-Board shows); with `show_detail` every finished round of it is shown too.
 
 pub mod command;
 pub mod io;
@@ -41,10 +44,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Engine, Report, Swap2Answer};
-use crate::search::smp;
-use crate::search::time::TimeControl;
-use command::{BlockKind, Command, Entry, Info, LineParser};
+use crate::engine::{ClockKey, Engine, Remote, Report, Reporter, Swap2Answer};
+use crate::game::GameError;
+use command::{decode_rule, BlockKind, Command, Entry, Info, LineParser};
 use response::Response;
 
 /// How long after END the reader ends the process even if the main thread has not got there.
@@ -57,43 +59,45 @@ const END_WATCHDOG: Duration = Duration::from_millis(400);
 /// Largest hash size we announce to Yixin-Board: log2 of KiB.
 const MAX_HASH_SIZE_LOG2: u32 = 20;
 
-/// Flags and settings shared by the reader thread, the protocol loop and the search.
-#[derive(Debug, Default)]
+/// Flags shared by the reader thread and the protocol loop, and the engine's [`Remote`].
+#[derive(Debug)]
 pub struct Shared {
-    pub stop: Arc<AtomicBool>,
-    pub searching: Arc<AtomicBool>,
     pub exit: AtomicBool,
     pub stop_requests: AtomicU64,
-    pub time: Arc<TimeControl>,
+    pub remote: Arc<Remote>,
+}
+
+impl Shared {
+    pub fn new(remote: Arc<Remote>) -> Shared {
+        Shared {
+            exit: AtomicBool::new(false),
+            stop_requests: AtomicU64::new(0),
+            remote,
+        }
+    }
 }
 
 /// What the reader hands to the protocol loop.
 #[derive(Debug)]
 enum Input {
-    /// A line and when it was read (the stopwatch of a move request starts there).
-    Line(String, Instant),
+    /// A command and when its (last) line was read (the stopwatch of a move request starts
+    /// there).
+    Command(Command, Instant),
     Eof,
 }
 
-/// Applies an INFO clock key to the live time settings; false for other keys. Values are
-/// clamped: times to 0..=10^12 ms (`time_left` may be negative: ≥ -10^12).
-pub fn apply_clock(time: &TimeControl, info: &Info) -> bool {
-    const MAX_MS: i64 = 1_000_000_000_000;
-    let (slot, v) = match *info {
-        Info::TimeoutTurn(v) => (&time.timeout_turn, v.clamp(0, MAX_MS)),
-        Info::TimeoutMatch(v) => (&time.timeout_match, v.clamp(0, MAX_MS)),
-        Info::TimeLeft(v) => (&time.time_left, v.clamp(-MAX_MS, MAX_MS)),
-        Info::TimeIncrement(v) => (&time.time_increment, v.clamp(0, MAX_MS)),
-        _ => return false,
-    };
-    slot.store(v, Ordering::SeqCst);
-    true
+/// The clock key and value of an INFO line, if it is one.
+fn clock_of(info: &Info) -> Option<(ClockKey, i64)> {
+    match *info {
+        Info::TimeoutTurn(v) => Some((ClockKey::TimeoutTurn, v)),
+        Info::TimeoutMatch(v) => Some((ClockKey::TimeoutMatch, v)),
+        Info::TimeLeft(v) => Some((ClockKey::TimeLeft, v)),
+        Info::TimeIncrement(v) => Some((ClockKey::TimeIncrement, v)),
+        _ => None,
+    }
 }
 
-/// The reader thread's view of the input. It keeps a block parser of its own, in step with the
-/// protocol loop's, so a line inside a `BOARD` … `DONE` block is never taken for STOP, END or a
-/// live INFO (a STOP counted here but read as a bad block line by the loop would stay pending and
-/// cut every later search short).
+/// The reader thread's parser: each line is parsed here, once.
 #[derive(Debug, Default)]
 pub struct Reader {
     parser: LineParser,
@@ -104,48 +108,55 @@ impl Reader {
         Reader::default()
     }
 
-    /// The immediate reaction to a line (before it is queued); `Some(grace)` after END.
-    pub fn react(&mut self, shared: &Shared, line: &str) -> Option<Duration> {
-        match self.parser.feed(line)? {
+    /// Parses `line` and reacts at once to what a running search must see (STOP, END, a clock
+    /// change). Returns the complete command to queue, if the line finished one, and
+    /// `Some(grace)` after END.
+    pub fn read(&mut self, shared: &Shared, line: &str) -> (Option<Command>, Option<Duration>) {
+        let Some(cmd) = self.parser.feed(line) else {
+            return (None, None);
+        };
+        let mut watchdog = None;
+        match &cmd {
             Command::Stop => {
                 shared.stop_requests.fetch_add(1, Ordering::SeqCst);
-                shared.stop.store(true, Ordering::SeqCst);
-                None
+                shared.remote.set_stop(true);
             }
             Command::End => {
                 shared.exit.store(true, Ordering::SeqCst);
-                shared.stop.store(true, Ordering::SeqCst);
-                Some(END_WATCHDOG)
+                shared.remote.set_stop(true);
+                watchdog = Some(END_WATCHDOG);
             }
-            Command::Info(info) if shared.searching.load(Ordering::SeqCst) => {
-                if apply_clock(&shared.time, &info) {
-                    shared.time.limits_changed(&shared.stop);
+            Command::Info(info) if shared.remote.searching() => {
+                if let Some((key, v)) = clock_of(info) {
+                    shared.remote.set_clock(key, v);
                 }
-                None
             }
-            _ => None,
+            _ => {}
         }
+        (Some(cmd), watchdog)
     }
 }
 
 /// Runs the protocol on stdin/stdout until END or end of input; returns the exit code (0).
 pub fn run() -> i32 {
-    let shared = Arc::new(Shared::default());
+    let mut session = Session::new(Box::new(io::send));
+    let shared = session.shared();
     let (tx, rx) = mpsc::channel::<Input>();
-    let reader_shared = Arc::clone(&shared);
     let spawned = std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
-            let shared = reader_shared;
             let mut watchdog = None;
             let mut reader = Reader::new();
             io::read_lines(std::io::stdin().lock(), |line| {
-                watchdog = reader.react(&shared, &line);
-                tx.send(Input::Line(line, Instant::now())).is_ok() && watchdog.is_none()
+                let read_at = Instant::now();
+                let (cmd, grace) = reader.read(&shared, &line);
+                watchdog = grace;
+                let sent = cmd.is_none_or(|c| tx.send(Input::Command(c, read_at)).is_ok());
+                sent && watchdog.is_none()
             });
             if watchdog.is_none() {
                 shared.exit.store(true, Ordering::SeqCst);
-                shared.stop.store(true, Ordering::SeqCst);
+                shared.remote.set_stop(true);
                 let _ = tx.send(Input::Eof);
                 watchdog = Some(Duration::from_secs(1));
             }
@@ -156,11 +167,10 @@ pub fn run() -> i32 {
     if spawned.is_err() {
         return 0;
     }
-    let mut session = Session::new(Arc::clone(&shared));
     for input in rx {
         match input {
-            Input::Line(line, read_at) => {
-                if !session.feed_read_at(&line, read_at) {
+            Input::Command(cmd, read_at) => {
+                if !session.handle(cmd, read_at) {
                     break;
                 }
             }
@@ -171,9 +181,9 @@ pub fn run() -> i32 {
     0
 }
 
-/// The protocol state of the main thread: block parser, engine, held-back messages.
+/// The protocol state of the main thread: the engine, the STOPs handled, held-back messages and
+/// the output.
 pub struct Session {
-    parser: LineParser,
     engine: Engine,
     shared: Arc<Shared>,
     stops_handled: u64,
@@ -182,31 +192,11 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session writing to stdout through [`io::send`], with per-iteration `MESSAGE` lines
-    /// when `INFO show_detail` asks for them.
-    pub fn new(shared: Arc<Shared>) -> Session {
-        let mut session = Session::with_output(shared, Box::new(io::send));
-        session.engine.set_reporter(Box::new(|report, detail| {
-            let lines = match report {
-                Report::Iteration(info) => response::iteration_lines(info, detail),
-                Report::Lines(pv) => response::round_lines(pv, detail),
-            };
-            for line in lines {
-                io::send(&line);
-            }
-        }));
-        session
-    }
-
-    /// A session writing its lines to `out` (tests).
-    pub fn with_output(shared: Arc<Shared>, out: Box<dyn FnMut(&str)>) -> Session {
-        let engine = Engine::new(
-            Arc::clone(&shared.time),
-            Arc::clone(&shared.stop),
-            Arc::clone(&shared.searching),
-        );
+    /// A session writing its lines to `out` (stdout through [`io::send`] in the engine).
+    pub fn new(out: Box<dyn FnMut(&str)>) -> Session {
+        let engine = Engine::new();
+        let shared = Arc::new(Shared::new(engine.remote()));
         Session {
-            parser: LineParser::new(),
             engine,
             shared,
             stops_handled: 0,
@@ -215,23 +205,14 @@ impl Session {
         }
     }
 
+    /// The flags the reader thread shares with this session.
+    pub fn shared(&self) -> Arc<Shared> {
+        Arc::clone(&self.shared)
+    }
+
     /// The engine (read-only: tests compare its game with a model of their own).
     pub fn engine(&self) -> &Engine {
         &self.engine
-    }
-
-    /// Handles one input line read at `read_at`; false once END was handled.
-    pub fn feed_read_at(&mut self, line: &str, read_at: Instant) -> bool {
-        self.engine.request_read_at(read_at);
-        match self.parser.feed(line) {
-            Some(cmd) => self.handle(cmd),
-            None => true,
-        }
-    }
-
-    /// Handles one input line (read just now); false once END was handled.
-    pub fn feed(&mut self, line: &str) -> bool {
-        self.feed_read_at(line, Instant::now())
     }
 
     /// Prints held-back messages, then the answer lines.
@@ -252,23 +233,36 @@ impl Session {
     /// whether END/EOF had already arrived.
     fn arm_stop(&self) -> bool {
         let s = &self.shared;
-        s.stop.store(false, Ordering::SeqCst);
         let exit = s.exit.load(Ordering::SeqCst);
-        if exit || s.stop_requests.load(Ordering::SeqCst) > self.stops_handled {
-            s.stop.store(true, Ordering::SeqCst);
-        }
+        let pending_stop = s.stop_requests.load(Ordering::SeqCst) > self.stops_handled;
+        s.remote.set_stop(exit || pending_stop);
         exit
     }
 
     /// Answers a move request (`show` gives the answer lines, the move last), unless END
-    /// arrived while it was being searched.
+    /// arrived while it was being searched. The search's reports go to the same output, when
+    /// `INFO show_detail` asks for them.
     fn answer_move<T>(
         &mut self,
-        f: impl FnOnce(&mut Engine) -> Result<T, crate::game::GameError>,
+        f: impl FnOnce(&mut Engine, Reporter) -> Result<T, GameError>,
         show: impl FnOnce(T) -> Vec<Response>,
     ) {
         let exit_before = self.arm_stop();
-        let result = f(&mut self.engine);
+        let detail = self.engine.settings().show_detail;
+        let out = &mut self.out;
+        let mut report = |r: &Report| {
+            if detail == 0 {
+                return;
+            }
+            let lines = match r {
+                Report::Iteration(info) => response::iteration_lines(info, detail),
+                Report::Lines(pv) => response::round_lines(pv, detail),
+            };
+            for line in lines {
+                out(&line);
+            }
+        };
+        let result = f(&mut self.engine, &mut report);
         if !exit_before && self.shared.exit.load(Ordering::SeqCst) {
             log::info!("END during a search: answer suppressed");
             return;
@@ -279,7 +273,9 @@ impl Session {
         }
     }
 
-    fn handle(&mut self, cmd: Command) -> bool {
+    /// Handles one command whose last line was read at `read_at`; false once END was handled.
+    pub fn handle(&mut self, cmd: Command, read_at: Instant) -> bool {
+        self.engine.request_read_at(read_at);
         match cmd {
             Command::Start { width, height } | Command::RectStart { width, height } => {
                 match self.engine.start(width, height) {
@@ -291,11 +287,11 @@ impl Session {
                 self.engine.restart();
                 self.answer(&[Response::Ok]);
             }
-            Command::Begin => self.answer_move(|e| e.begin(), one_move),
-            Command::Turn((x, y)) => self.answer_move(|e| e.turn(x, y), one_move),
-            Command::Play((x, y)) => self.answer_move(|e| e.play(x, y), one_move),
+            Command::Begin => self.answer_move(|e, r| e.begin(r), one_move),
+            Command::Turn((x, y)) => self.answer_move(|e, r| e.turn(x, y, r), one_move),
+            Command::Play((x, y)) => self.answer_move(|e, _| e.play(x, y), one_move),
             Command::NBest(n) => self.answer_move(
-                |e| e.nbest(n),
+                |e, r| e.nbest(n, r),
                 |(p, lines)| {
                     let mut out: Vec<Response> = lines
                         .iter()
@@ -321,7 +317,7 @@ impl Session {
             }
             Command::HashClear => self.engine.clear_hash(),
             Command::ShowInfo => self.answer(&[
-                Response::Message(format!("INFO MAX_THREAD_NUM {}", smp::max_threads())),
+                Response::Message(format!("INFO MAX_THREAD_NUM {}", Engine::max_threads())),
                 Response::Message(format!("INFO MAX_HASH_SIZE {MAX_HASH_SIZE_LOG2}")),
             ]),
             Command::Malformed(text) => self.error(text),
@@ -352,7 +348,7 @@ impl Session {
                 match self.engine.set_position(&data) {
                     Ok(notes) => {
                         self.pending.extend(notes);
-                        self.answer_move(|e| e.begin(), one_move);
+                        self.answer_move(|e, r| e.begin(r), one_move);
                     }
                     Err(e) => self.error(e),
                 }
@@ -360,7 +356,7 @@ impl Session {
             BlockKind::Swap2Board => {
                 let stones: Vec<(i64, i64)> = entries.iter().map(|e| (e.x, e.y)).collect();
                 self.answer_move(
-                    |e| e.swap2(&stones),
+                    |e, r| e.swap2(&stones, r),
                     |a| match a {
                         Swap2Answer::Opening(s) => vec![Response::Stones(s.to_vec())],
                         Swap2Answer::Move(p) => vec![Response::Move(p)],
@@ -371,7 +367,8 @@ impl Session {
     }
 
     fn info(&mut self, info: Info) {
-        if apply_clock(&self.shared.time, &info) {
+        if let Some((key, v)) = clock_of(&info) {
+            self.shared.remote.set_clock(key, v);
             return;
         }
         let s = self.engine.settings_mut();
@@ -388,9 +385,9 @@ impl Session {
             Info::ShowDetail(v) => s.show_detail = v.clamp(0, 3) as u8,
             Info::UseDatabase(v) => s.use_database = v != 0,
             Info::Rule(v) => {
-                if let Some(note) = self.engine.set_rule(v) {
-                    self.pending.push(note);
-                }
+                let (rule, note) = decode_rule(v);
+                self.engine.set_rule(rule);
+                self.pending.extend(note);
             }
             Info::Evaluate(_) | Info::Ignored { .. } => {}
             Info::TimeoutTurn(_)
@@ -410,24 +407,65 @@ fn one_move(p: crate::board::Pos) -> Vec<Response> {
 mod tests {
     use super::*;
 
+    fn shared() -> Shared {
+        Shared::new(Arc::new(Remote::default()))
+    }
+
     #[test]
-    fn reader_reads_blocks_like_the_loop() {
-        let shared = Shared::default();
+    fn reader_reads_blocks_whole() {
+        let shared = shared();
         let mut reader = Reader::new();
-        for line in ["BOARD", "STOP", "yxstop", "INFO timeout_turn 0", "DONE"] {
-            assert_eq!(reader.react(&shared, line), None, "{line}");
+        for line in ["BOARD", "STOP", "yxstop", "INFO timeout_turn 0"] {
+            assert_eq!(reader.read(&shared, line), (None, None), "{line}");
         }
+        let (cmd, watchdog) = reader.read(&shared, "DONE");
+        assert!(matches!(cmd, Some(Command::Block { .. })), "{cmd:?}");
+        assert_eq!(watchdog, None);
         assert_eq!(shared.stop_requests.load(Ordering::SeqCst), 0);
-        assert!(!shared.stop.load(Ordering::SeqCst));
-        // END abandons a block (as in the loop's parser) and arms the watchdog.
+        assert!(!shared.remote.is_stopped());
+        // END abandons a block and arms the watchdog.
         let mut reader = Reader::new();
-        assert_eq!(reader.react(&shared, "board"), None);
-        assert_eq!(reader.react(&shared, "end"), Some(END_WATCHDOG));
-        let shared = Shared::default();
+        assert_eq!(reader.read(&shared, "board"), (None, None));
+        assert_eq!(
+            reader.read(&shared, "end"),
+            (Some(Command::End), Some(END_WATCHDOG))
+        );
+        let shared = self::shared();
         for line in ["YXBOARD", "7,7,1", "DONE", "yxstop"] {
-            reader.react(&shared, line);
+            reader.read(&shared, line);
         }
         assert_eq!(shared.stop_requests.load(Ordering::SeqCst), 1);
-        assert!(shared.stop.load(Ordering::SeqCst));
+        assert!(shared.remote.is_stopped());
+    }
+
+    #[test]
+    fn analysis_lines_reach_the_session_output() {
+        let lines = std::rc::Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+        let sink = std::rc::Rc::clone(&lines);
+        let mut session = Session::new(Box::new(move |l| sink.borrow_mut().push(l.to_string())));
+        let mut reader = Reader::new();
+        let shared = session.shared();
+        for line in [
+            "START 15",
+            "INFO max_depth 3",
+            "INFO show_detail 1",
+            "BEGIN",
+            "TURN 8,8",
+        ] {
+            if let (Some(cmd), _) = reader.read(&shared, line) {
+                session.handle(cmd, Instant::now());
+            }
+        }
+        let lines = lines.borrow();
+        assert_eq!(lines[0], "OK");
+        assert_eq!(lines[1], "7,7");
+        assert!(
+            lines[2..].iter().any(|l| l.starts_with("MESSAGE depth 3-")),
+            "{lines:?}"
+        );
+        assert!(
+            !lines.last().expect("answer").starts_with("MESSAGE"),
+            "{lines:?}"
+        );
     }
 }

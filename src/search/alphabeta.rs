@@ -10,15 +10,16 @@ use super::history::History;
 use super::movepick::{self, Quick};
 use super::stack::{Stack, MAX_PLY};
 use super::tt::{Bound, Tt};
-use super::{Limits, INF, MATE, MATE_BOUND};
+use super::{Control, Limits, ThreadData, INF, MATE, MATE_BOUND};
 use crate::board::{Board, Pos, DIRS};
 use crate::eval::threat::{self, Class};
 use crate::types::{Color, Rule};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
 use crate::params::{
     FORCED_REPLY_EXTENSION, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_DIV, LMP_BASE, LMP_DEPTH,
-    LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH, LMR_DIVISOR, LMR_MOVES, RFP_DEPTH, RFP_MARGIN,
+    LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH, LMR_DIVISOR, LMR_MOVES, POLL_INTERVAL_NODES, RFP_DEPTH,
+    RFP_MARGIN,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -34,52 +35,96 @@ pub(crate) enum Settled {
     Open,
 }
 
-/// The state of one search: the board, the tables and the counters.
-pub(crate) struct Searcher<'a> {
-    pub board: &'a mut Board,
-    pub tt: &'a Tt,
-    pub stop: &'a AtomicBool,
-    pub limits: &'a Limits,
-    pub nodes: u64,
-    /// A node budget below `limits.max_nodes` for a sub-search (root VCF).
-    pub node_cap: u64,
-    pub stopped: bool,
-    pub seldepth: usize,
-    pub stack: Stack,
-    pub history: History,
-    pub vcf_fail: Vec<u64>,
-    /// Ply of the five that ends the last VCF found.
-    pub vcf_mate_ply: usize,
-    lmr: [[u8; 64]; 64],
+/// Why the search is winding down. Every node polls it through [`Searcher::visit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Halt {
+    /// Searching.
+    Running,
+    /// A sub-search's own node budget ([`Searcher::node_cap`]: root VCF, root VCT) is spent;
+    /// the search goes on once it has unwound ([`Searcher::resume`]).
+    BudgetSpent,
+    /// Final: the stop flag, the hard deadline or the node limit. Never resumed.
+    Abort,
 }
 
-impl<'a> Searcher<'a> {
-    pub fn new(
-        board: &'a mut Board,
-        tt: &'a Tt,
-        stop: &'a AtomicBool,
-        limits: &'a Limits,
-    ) -> Searcher<'a> {
+/// Late-move reductions by depth and move number, `LMR_BASE + ln d × ln m / LMR_DIVISOR`.
+type LmrTable = [[u8; 64]; 64];
+
+fn lmr_table() -> &'static LmrTable {
+    static TABLE: OnceLock<LmrTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
                 *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
             }
         }
+        lmr
+    })
+}
+
+/// The state of one search thread: the board, the shared table and control, the thread's own
+/// stack and tables ([`ThreadData`]) and the counters.
+pub(crate) struct Searcher<'a> {
+    pub board: &'a mut Board,
+    pub tt: &'a Tt,
+    pub control: &'a Control,
+    pub limits: &'a Limits,
+    pub nodes: u64,
+    /// A node budget below `limits.max_nodes` for a sub-search (root VCF, root VCT).
+    pub node_cap: u64,
+    pub halt: Halt,
+    pub seldepth: usize,
+    pub stack: &'a mut Stack,
+    pub history: &'a mut History,
+    pub vcf_fail: &'a mut [u64],
+    /// Ply of the five that ends the last VCF found.
+    pub vcf_mate_ply: usize,
+    lmr: &'static LmrTable,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher over `board` with the thread's `data`, which is reset first.
+    pub fn new(
+        board: &'a mut Board,
+        tt: &'a Tt,
+        control: &'a Control,
+        limits: &'a Limits,
+        data: &'a mut ThreadData,
+    ) -> Searcher<'a> {
+        data.reset();
         Searcher {
             board,
             tt,
-            stop,
+            control,
             limits,
             nodes: 0,
             node_cap: u64::MAX,
-            stopped: false,
+            halt: Halt::Running,
             seldepth: 0,
-            stack: Stack::new(),
-            history: History::new(),
-            vcf_fail: vec![0; 1 << 16],
+            stack: &mut data.stack,
+            history: &mut data.history,
+            vcf_fail: &mut data.vcf_fail,
             vcf_mate_ply: 0,
-            lmr,
+            lmr: lmr_table(),
+        }
+    }
+
+    /// Whether the search is unwinding (for whatever reason).
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.halt != Halt::Running
+    }
+
+    /// Goes on after a sub-search whose own budget ran out; an abort stays. The stop flag and
+    /// the deadline are read at once, so a stop that came during the sub-search is not missed.
+    pub fn resume(&mut self) {
+        if self.halt == Halt::BudgetSpent {
+            self.halt = if self.control.must_stop(self.limits.start) {
+                Halt::Abort
+            } else {
+                Halt::Running
+            };
         }
     }
 
@@ -94,26 +139,25 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Counts a node and checks the limits: the node budget at every node, the stop flag and
-    /// the hard time limit every 1024 nodes. Returns whether the search must stop.
+    /// Counts a node and checks the limits: the node limit and the sub-search budget at every
+    /// node, the control (stop flag, deadline) every [`POLL_INTERVAL_NODES`] nodes. Returns
+    /// whether the search must unwind. Once it unwinds nothing more is counted, so no budget is
+    /// ever overdrawn.
     #[inline]
     pub fn visit(&mut self) -> bool {
-        if self.stopped {
-            return true; // unwinding: nothing more is counted, so no budget is overdrawn
+        if self.halt != Halt::Running {
+            return true;
         }
         self.nodes += 1;
-        if self.nodes >= self.limits.max_nodes || self.nodes >= self.node_cap {
-            self.stopped = true;
-        } else if self.nodes & 1023 == 0 {
-            if self.stop.load(Ordering::Relaxed) {
-                self.stopped = true;
-            } else if let Some(t) = &self.limits.time {
-                if self.limits.start.elapsed() >= t.hard {
-                    self.stopped = true;
-                }
-            }
+        if self.nodes >= self.limits.max_nodes {
+            self.halt = Halt::Abort;
+        } else if self.nodes >= self.node_cap {
+            self.halt = Halt::BudgetSpent;
+        } else if self.nodes % POLL_INTERVAL_NODES == 0 && self.control.must_stop(self.limits.start)
+        {
+            self.halt = Halt::Abort;
         }
-        self.stopped
+        self.halt != Halt::Running
     }
 
     /// Generates and classifies the candidate moves of the node at `ply`; returns how many.
@@ -347,7 +391,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.board.undo();
-            if self.stopped {
+            if self.stopped() {
                 return 0;
             }
             searched += 1;
@@ -448,7 +492,7 @@ impl<'a> Searcher<'a> {
             self.board.make(m.pos, us);
             let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp(), false);
             self.board.undo();
-            if self.stopped {
+            if self.stopped() {
                 return 0;
             }
             if v > best {

@@ -5,17 +5,15 @@
 //! of the lines before it (line 2 is the best move other than line 1's, and so on). The
 //! transposition table carries each round into the next, so the repeated shallow iterations are
 //! cheap. The rounds share one budget: the hard time limit (and the node limit) of the whole
-//! request bounds every search in them, and no new round starts after half the soft time, as in
-//! [`super::think`]. A round cut short by the stop flag, the clock or the node budget keeps the
-//! lines it completed and takes the others from the round before (or, in the first round, from
-//! a one-node search: the best move by the ordering alone), so the answer always has
-//! `min(n, legal moves)` lines. Line 1 is searched with nothing left out and is the move; the
+//! request bounds every search in them, and no new round starts when the soft target forbids
+//! another iteration ([`Limits::may_start_iteration`], the main search's rule). A round cut
+//! short by the stop flag, the clock or the node budget keeps the lines it completed and takes
+//! the others from the round before (or, in the first round, from a one-node search: the best
+//! move by the ordering alone), so the answer always has `min(n, legal moves)` lines. Line 1 is searched with nothing left out and is the move; the
 //! other lines of a round are sorted by score.
 
-use super::{think_with, IterationInfo, Limits, SearchOptions, SearchResult, TimeLimit, Tt};
-use crate::board::{Board, Pos};
-use crate::types::Color;
-use std::sync::atomic::{AtomicBool, Ordering};
+use super::{think, IterationInfo, Job, Limits, SearchResult, Threads};
+use crate::board::Pos;
 
 /// One line of the answer: a search result with the selective depth it reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,39 +31,25 @@ pub struct NBest {
     pub nodes: u64,
 }
 
-/// Searches the `n` best root moves for `me` on `board` (see the module documentation), with
-/// `threads` threads per search. `on_round` receives the lines of every completed round, best
-/// first. Fewer than `n` lines come back only when fewer legal moves exist (none when there is
-/// no legal move). The board is restored before returning.
-#[allow(clippy::too_many_arguments)]
+/// Searches the `n` best root moves of `job` (see the module documentation), each search with
+/// the job's threads. `on_round` receives the lines of every completed round, best first. Fewer
+/// than `n` lines come back only when fewer legal moves exist (none when there is no legal
+/// move).
 pub fn think_nbest(
-    board: &mut Board,
-    me: Color,
+    job: &Job,
     n: usize,
-    limits: &Limits,
-    tt: &Tt,
-    stop: &AtomicBool,
-    threads: usize,
+    threads: &mut Threads,
     on_round: &mut dyn FnMut(&[PvLine]),
 ) -> NBest {
     if n <= 1 {
-        return think_one_line(board, me, limits, tt, stop, threads, on_round);
+        return think_one_line(job, threads, on_round);
     }
+    let limits = &job.limits;
     let node_limited = limits.max_nodes != u64::MAX;
     let mut used = 0u64;
     let out_of_budget = |used: u64| {
-        stop.load(Ordering::Relaxed)
-            || (node_limited && used >= limits.max_nodes)
-            || limits
-                .time
-                .is_some_and(|t| limits.start.elapsed() >= t.hard)
+        job.control.must_stop(limits.start) || (node_limited && used >= limits.max_nodes)
     };
-    // Inside a round each search runs to the round's depth: its soft limit is out of reach and
-    // only the hard limit (from the request's start) stops it.
-    let time = limits.time.map(|t| TimeLimit {
-        soft: t.hard.saturating_mul(4),
-        hard: t.hard,
-    });
     let mut done: Vec<PvLine> = Vec::new();
     for depth in 1..=limits.max_depth.max(1) {
         let mut round: Vec<PvLine> = Vec::with_capacity(n);
@@ -79,30 +63,26 @@ pub fn think_nbest(
                 cut = true;
                 break;
             }
-            let round_limits = Limits {
-                max_depth: depth,
-                max_nodes: if node_limited {
-                    limits.max_nodes - used
-                } else {
-                    u64::MAX
+            // Inside a round each search runs to the round's depth: no soft target, only the
+            // job's control (deadline, stop flag) and what is left of the node budget.
+            let round_job = Job {
+                limits: Limits {
+                    max_depth: depth,
+                    max_nodes: if node_limited {
+                        limits.max_nodes - used
+                    } else {
+                        u64::MAX
+                    },
+                    soft_ms: None,
+                    start: limits.start,
                 },
-                time,
-                start: limits.start,
-            };
-            let options = SearchOptions {
-                threads,
                 exclude: &exclude,
+                ..*job
             };
             let mut seldepth = 0;
-            let result = think_with(
-                board,
-                me,
-                &round_limits,
-                tt,
-                stop,
-                &options,
-                &mut |info: &IterationInfo| seldepth = info.seldepth,
-            );
+            let result = think(&round_job, threads, &mut |info: &IterationInfo| {
+                seldepth = info.seldepth
+            });
             used = used.saturating_add(result.nodes);
             if result.best.is_none() {
                 break; // no legal move left
@@ -117,7 +97,7 @@ pub fn think_nbest(
             }
         }
         if cut {
-            let lines = complete(board, me, n, round, &done, tt, stop, &mut used);
+            let lines = complete(job, n, round, &done, threads, &mut used);
             return NBest { lines, nodes: used };
         }
         // Line 1 is the move; the others best first by their own searches' scores (a later line
@@ -127,13 +107,8 @@ pub fn think_nbest(
         on_round(&round);
         let exhausted = round.len() < n;
         done = round;
-        if settled || exhausted {
+        if settled || exhausted || !limits.may_start_iteration() {
             break;
-        }
-        if let Some(t) = &limits.time {
-            if limits.start.elapsed() * 2 >= t.soft {
-                break;
-            }
         }
     }
     NBest {
@@ -144,21 +119,9 @@ pub fn think_nbest(
 
 /// One line is a plain search under the request's limits (as strong as a move request); each
 /// of its iterations is a round.
-fn think_one_line(
-    board: &mut Board,
-    me: Color,
-    limits: &Limits,
-    tt: &Tt,
-    stop: &AtomicBool,
-    threads: usize,
-    on_round: &mut dyn FnMut(&[PvLine]),
-) -> NBest {
-    let options = SearchOptions {
-        threads,
-        exclude: &[],
-    };
+fn think_one_line(job: &Job, threads: &mut Threads, on_round: &mut dyn FnMut(&[PvLine])) -> NBest {
     let mut seldepth = 0;
-    let result = think_with(board, me, limits, tt, stop, &options, &mut |info| {
+    let result = think(job, threads, &mut |info| {
         seldepth = info.seldepth;
         let line = PvLine {
             result: SearchResult {
@@ -188,15 +151,12 @@ fn think_one_line(
 /// past the ordering alone, or if there is nothing better), then the previous round's moves not
 /// listed yet, then one-node searches (the best remaining move by the ordering) up to `n`.
 /// Their nodes are added to `used`.
-#[allow(clippy::too_many_arguments)]
 fn complete(
-    board: &mut Board,
-    me: Color,
+    job: &Job,
     n: usize,
     mut lines: Vec<PvLine>,
     previous: &[PvLine],
-    tt: &Tt,
-    stop: &AtomicBool,
+    threads: &mut Threads,
     used: &mut u64,
 ) -> Vec<PvLine> {
     if lines.last().is_some_and(|l| l.result.depth == 0) && lines.len() <= previous.len() {
@@ -212,19 +172,13 @@ fn complete(
     }
     while lines.len() < n {
         let exclude: Vec<Pos> = lines.iter().map(|l| l.result.best).collect();
-        let options = SearchOptions {
-            threads: 1,
+        let fill = Job {
+            limits: Limits::nodes(1),
             exclude: &exclude,
+            threads: 1,
+            ..*job
         };
-        let result = think_with(
-            board,
-            me,
-            &Limits::nodes(1),
-            tt,
-            stop,
-            &options,
-            &mut |_| {},
-        );
+        let result = think(&fill, threads, &mut |_| {});
         *used = used.saturating_add(result.nodes);
         if result.best.is_none() {
             break;
@@ -240,8 +194,9 @@ fn complete(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Grid;
-    use crate::types::{Cell, Rule};
+    use crate::board::{Board, Grid};
+    use crate::search::Tt;
+    use crate::types::{Cell, Color, Rule};
 
     fn board(text: &str) -> Board {
         Board::from_grid(&Grid::from_ascii(text).expect("board"), Rule::Freestyle)
@@ -267,26 +222,15 @@ mod tests {
 
     #[test]
     fn distinct_lines_to_the_depth() {
-        let mut b = board(OPENING);
-        let before = b.grid().clone();
+        let b = board(OPENING);
         let tt = Tt::new(1 << 20);
-        let stop = AtomicBool::new(false);
         let mut rounds = 0;
-        let lines = think_nbest(
-            &mut b,
-            Color::Black,
-            3,
-            &Limits::depth(4),
-            &tt,
-            &stop,
-            1,
-            &mut |r| {
-                assert_eq!(r.len(), 3);
-                rounds += 1;
-            },
-        )
+        let job = Job::new(&b, Color::Black, Limits::depth(4), &tt);
+        let lines = think_nbest(&job, 3, &mut Threads::new(), &mut |r| {
+            assert_eq!(r.len(), 3);
+            rounds += 1;
+        })
         .lines;
-        assert_eq!(b.grid(), &before, "board restored");
         assert_eq!(rounds, 4);
         assert_eq!(lines.len(), 3);
         assert_eq!(distinct(&lines), 3);
@@ -299,14 +243,14 @@ mod tests {
 
     #[test]
     fn one_line_is_the_plain_search() {
-        let mut b = board(OPENING);
-        let stop = AtomicBool::new(false);
+        let b = board(OPENING);
         let limits = Limits::depth(5);
         let tt = Tt::new(1 << 20);
-        let plain = super::super::think(&mut b, Color::Black, &limits, &tt, &stop, &mut |_| {});
+        let plain = Job::new(&b, Color::Black, limits, &tt).run();
         let tt = Tt::new(1 << 20);
         let mut rounds = 0;
-        let one = think_nbest(&mut b, Color::Black, 1, &limits, &tt, &stop, 1, &mut |r| {
+        let job = Job::new(&b, Color::Black, limits, &tt);
+        let one = think_nbest(&job, 1, &mut Threads::new(), &mut |r| {
             assert_eq!(r.len(), 1);
             rounds += 1;
         });
@@ -318,20 +262,14 @@ mod tests {
 
     #[test]
     fn node_budget_cut_still_gives_n_lines() {
-        let mut b = board(OPENING);
-        let stop = AtomicBool::new(false);
+        let b = board(OPENING);
         for budget in [1, 50, 3_000] {
             let tt = Tt::new(1 << 20);
-            let NBest { lines, nodes } = think_nbest(
-                &mut b,
-                Color::Black,
-                5,
-                &Limits::nodes(budget),
-                &tt,
-                &stop,
-                2,
-                &mut |_| {},
-            );
+            let job = Job {
+                threads: 2,
+                ..Job::new(&b, Color::Black, Limits::nodes(budget), &tt)
+            };
+            let NBest { lines, nodes } = think_nbest(&job, 5, &mut Threads::new(), &mut |_| {});
             assert_eq!(lines.len(), 5, "budget {budget}");
             assert_eq!(distinct(&lines), 5, "budget {budget}");
             // One-node fill-ups may go past the budget by one node each.
@@ -342,7 +280,7 @@ mod tests {
     #[test]
     fn no_more_lines_than_legal_moves() {
         // Three empty cells: three lines, however many are asked.
-        let mut b = board(
+        let b = board(
             "
             X O X O X
             O X O X O
@@ -351,18 +289,8 @@ mod tests {
             X O . . .",
         );
         let tt = Tt::new(1 << 20);
-        let stop = AtomicBool::new(false);
-        let lines = think_nbest(
-            &mut b,
-            Color::Black,
-            10,
-            &Limits::depth(3),
-            &tt,
-            &stop,
-            1,
-            &mut |_| {},
-        )
-        .lines;
+        let job = Job::new(&b, Color::Black, Limits::depth(3), &tt);
+        let lines = think_nbest(&job, 10, &mut Threads::new(), &mut |_| {}).lines;
         assert_eq!(lines.len(), 3);
         assert_eq!(distinct(&lines), 3);
     }

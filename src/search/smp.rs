@@ -2,27 +2,26 @@
 //!
 //! For one move, [`think_parallel`] starts `threads - 1` helpers in a thread scope, then runs the
 //! ordinary search on the calling thread (the main thread), which alone decides the move and
-//! reports iterations. Each helper owns a copy of the board and its own [`Searcher`] (move
-//! stack, history, VCF table); they share only the table, the limits and a stop flag of their
-//! own. A helper runs iterative deepening from the root as a plain alpha-beta node, skipping
+//! reports iterations. Each helper owns a copy of the board and searches with its own
+//! [`ThreadData`] (move stack, history, VCF table, kept by the engine between moves); they share
+//! only the table, the limits and a [`Control`] of their own. A helper runs iterative deepening from the root as a plain alpha-beta node, skipping
 //! depths on its own schedule ([`SMP_SKIP_SIZE`], [`SMP_SKIP_PHASE`]) so that it runs ahead of
 //! the main thread and fills the table with what the main thread is about to need. The helpers
-//! stop when the main search returns (however it returns), at the hard time limit on their own,
-//! or at their depth limit; the scope joins them before the result is handed back.
+//! stop when the main search returns (however it returns: it alone watches the job's stop flag
+//! and deadline), when the soft time target forbids another iteration, or at their depth limit; the scope joins them before the result is handed back.
 //!
 //! A node limit is shared out: each helper may search `max_nodes / threads` nodes and the main
 //! thread the rest, so all threads together stay within the limit (a helper that ends early
 //! leaves its share unused). Only the one-thread search is deterministic.
 
 use super::alphabeta::Searcher;
-use super::{is_mate, Aspiration, Limits, SearchOptions, SearchResult, Tt, MATE};
-use crate::board::Board;
+use super::{
+    is_mate, root, Aspiration, Control, IterationInfo, Job, Limits, SearchResult, ThreadData, MATE,
+};
 use crate::params::{SMP_MAX_THREADS, SMP_SKIP_PHASE, SMP_SKIP_SIZE, SMP_STACK_BYTES};
 use crate::types::Color;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
-
-use super::IterationInfo;
 
 /// Most threads a search may use on this machine: its available parallelism, at most
 /// [`SMP_MAX_THREADS`] (more threads than cores only slow Lazy SMP down).
@@ -35,35 +34,30 @@ pub fn max_threads() -> usize {
     })
 }
 
-/// Raises the helpers' stop flag when dropped: the main search ended, normally or not.
-struct StopHelpers<'a>(&'a AtomicBool);
+/// Stops the helpers when dropped: the main search ended, normally or not.
+struct StopHelpers<'a>(&'a Control);
 
 impl Drop for StopHelpers<'_> {
     fn drop(&mut self) {
-        self.0.store(true, Ordering::SeqCst);
+        self.0.set_stop(true);
     }
 }
 
-/// The search of `board` for `me` with `options.threads - 1` helper threads (see the module
-/// documentation). A helper that cannot be started is simply missing.
+/// The search of `job` with one thread per entry of `data` (the first is the main thread's),
+/// see the module documentation. A helper that cannot be started is simply missing.
 pub(super) fn think_parallel(
-    board: &mut Board,
-    me: Color,
-    limits: &Limits,
-    tt: &Tt,
-    stop: &AtomicBool,
-    options: &SearchOptions,
+    job: &Job,
+    data: &mut [ThreadData],
     on_iter: &mut dyn FnMut(&IterationInfo),
 ) -> SearchResult {
-    let helpers_stop = AtomicBool::new(false);
-    let helper_nodes = AtomicU64::new(0);
-    let threads = options.threads as u64;
+    let threads = data.len() as u64;
+    let limits = &job.limits;
     let (main_limits, helper_limits) = if limits.max_nodes == u64::MAX {
         (*limits, *limits)
     } else {
         let share = limits.max_nodes / threads;
         if share == 0 {
-            return super::think_one(board, me, limits, tt, stop, options.exclude, on_iter);
+            return root::think_one(job, limits, &mut data[0], on_iter);
         }
         let main = limits.max_nodes - share * (threads - 1);
         (
@@ -77,18 +71,23 @@ pub(super) fn think_parallel(
             },
         )
     };
-    let helper_limits = &helper_limits;
+    // The helpers' own control: stopped with the main search (which alone watches the
+    // deadline and the stop flag of the job).
+    let helpers = Control::new();
+    let helper_nodes = AtomicU64::new(0);
+    let (main_data, helper_data) = data.split_at_mut(1);
+    let (helpers, helper_nodes, helper_limits) = (&helpers, &helper_nodes, &helper_limits);
     let mut result = std::thread::scope(|scope| {
-        let guard = StopHelpers(&helpers_stop);
-        for k in 1..options.threads {
-            let mut own = board.clone();
-            let (helpers_stop, helper_nodes) = (&helpers_stop, &helper_nodes);
+        let guard = StopHelpers(helpers);
+        for (k, data) in helper_data.iter_mut().enumerate() {
+            let k = k + 1;
             let spawned = std::thread::Builder::new()
                 .name(format!("search-{k}"))
                 .stack_size(SMP_STACK_BYTES)
                 .spawn_scoped(scope, move || {
-                    let mut s = Searcher::new(&mut own, tt, helpers_stop, helper_limits);
-                    helper_search(&mut s, me, k);
+                    let mut board = job.board.clone();
+                    let mut s = Searcher::new(&mut board, job.tt, helpers, helper_limits, data);
+                    helper_search(&mut s, job.me, k);
                     helper_nodes.fetch_add(s.nodes, Ordering::Relaxed);
                 });
             if spawned.is_err() {
@@ -96,7 +95,7 @@ pub(super) fn think_parallel(
                 break;
             }
         }
-        let result = super::think_one(board, me, &main_limits, tt, stop, options.exclude, on_iter);
+        let result = root::think_one(job, &main_limits, &mut main_data[0], on_iter);
         drop(guard);
         result
     });
@@ -112,13 +111,14 @@ fn skips(k: usize, depth: u32) -> bool {
 
 /// Iterative deepening of helper `k`: the root searched as an ordinary principal-variation node
 /// (its own move ordering, the table's move first), with aspiration windows as in the main
-/// search. Returns when stopped, at the depth limit, or once a mate is proven within the depth.
+/// search. Returns when stopped, at the depth limit, once a mate is proven within the depth, or
+/// when the soft time target forbids another iteration (the main search's rule).
 fn helper_search(s: &mut Searcher, me: Color, k: usize) {
     let mut prev = 0;
     for depth in 1..=s.limits.max_depth.max(1) {
-        // The search itself looks at the flag only every 1024 nodes: a main search that ended
+        // The search itself reads the control only every few nodes: a main search that ended
         // at once (a forced move) should not wait for that.
-        if s.stop.load(Ordering::Relaxed) {
+        if s.control.is_stopped() || !s.limits.may_start_iteration() {
             return;
         }
         if skips(k, depth) {
@@ -127,7 +127,7 @@ fn helper_search(s: &mut Searcher, me: Color, k: usize) {
         let mut window = Aspiration::new(depth, prev);
         let score = loop {
             let v = s.alphabeta(0, depth as i32, window.alpha, window.beta, me, true);
-            if s.stopped {
+            if s.stopped() {
                 return;
             }
             if window.settled(v) {
@@ -144,8 +144,8 @@ fn helper_search(s: &mut Searcher, me: Color, k: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{rule, Grid};
-    use crate::search::think_with;
+    use crate::board::{rule, Board, Grid};
+    use crate::search::{think, Threads, Tt};
     use crate::types::Rule;
     use std::sync::Arc;
     use std::time::Duration;
@@ -170,24 +170,15 @@ mod tests {
     #[test]
     fn parallel_search_plays_legal_and_restores_the_board() {
         for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro] {
-            let mut b = Board::from_grid(&Grid::from_ascii(MIDDLE).expect("board"), rule);
+            let b = Board::from_grid(&Grid::from_ascii(MIDDLE).expect("board"), rule);
             let (grid, hash) = (b.grid().clone(), b.hash());
             let tt = Tt::new(1 << 20);
-            let stop = AtomicBool::new(false);
-            let options = SearchOptions {
+            let job = Job {
                 threads: 3,
-                exclude: &[],
+                ..Job::new(&b, Color::Black, Limits::depth(6), &tt)
             };
             let mut depths = Vec::new();
-            let r = think_with(
-                &mut b,
-                Color::Black,
-                &Limits::depth(6),
-                &tt,
-                &stop,
-                &options,
-                &mut |i| depths.push(i.depth),
-            );
+            let r = think(&job, &mut Threads::new(), &mut |i| depths.push(i.depth));
             assert_eq!(b.grid(), &grid, "{rule:?}: board restored");
             assert_eq!(b.hash(), hash);
             assert!(
@@ -211,23 +202,15 @@ mod tests {
 
     #[test]
     fn threads_share_a_node_limit() {
-        let mut b = Board::from_grid(&Grid::from_ascii(MIDDLE).expect("board"), Rule::Freestyle);
+        let b = Board::from_grid(&Grid::from_ascii(MIDDLE).expect("board"), Rule::Freestyle);
         let tt = Tt::new(1 << 20);
-        let stop = AtomicBool::new(false);
+        let mut data = Threads::new();
         for (threads, budget) in [(2, 30_000), (3, 10_000), (4, 3)] {
-            let options = SearchOptions {
+            let job = Job {
                 threads,
-                exclude: &[],
+                ..Job::new(&b, Color::Black, Limits::nodes(budget), &tt)
             };
-            let r = think_with(
-                &mut b,
-                Color::Black,
-                &Limits::nodes(budget),
-                &tt,
-                &stop,
-                &options,
-                &mut |_| {},
-            );
+            let r = think(&job, &mut data, &mut |_| {});
             // Each thread stops counting the moment its share is spent, however the threads
             // interleave: together they never pass the budget.
             assert!(
@@ -247,29 +230,22 @@ mod tests {
     #[test]
     fn helpers_stop_with_the_main_search() {
         // No limit at all: only the stop flag ends the search, and with it the helpers.
-        let mut b = Board::from_grid(&Grid::from_ascii(MIDDLE).expect("board"), Rule::Standard);
+        let b = Board::from_grid(&Grid::from_ascii(MIDDLE).expect("board"), Rule::Standard);
         let tt = Tt::new(1 << 20);
-        let stop = Arc::new(AtomicBool::new(false));
+        let control = Arc::new(Control::new());
         let raiser = {
-            let stop = Arc::clone(&stop);
+            let control = Arc::clone(&control);
             std::thread::spawn(move || {
                 std::thread::sleep(Duration::from_millis(100));
-                stop.store(true, Ordering::SeqCst);
+                control.set_stop(true);
             })
         };
-        let options = SearchOptions {
+        let job = Job {
             threads: 2,
-            exclude: &[],
+            control: &control,
+            ..Job::new(&b, Color::Black, Limits::infinite(), &tt)
         };
-        let r = think_with(
-            &mut b,
-            Color::Black,
-            &Limits::infinite(),
-            &tt,
-            &stop,
-            &options,
-            &mut |_| {},
-        );
+        let r = think(&job, &mut Threads::new(), &mut |_| {});
         raiser.join().expect("raiser");
         assert!(rule::is_legal(
             b.grid(),

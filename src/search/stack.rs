@@ -1,5 +1,5 @@
 //! Preallocated per-ply frames: the move buffer of each node, its principal variation and its
-//! killers. Allocated once per search so the tree itself never allocates.
+//! killers. Allocated once per search thread and kept by the engine, so no search allocates.
 
 use crate::board::Pos;
 use crate::eval::threat::Class;
@@ -57,6 +57,17 @@ impl Stack {
     }
 
     /// Sets the principal variation at `ply` to `mv` followed by the child's line.
+    /// Back to the state of a new stack (killers and principal variations forgotten); the move
+    /// buffers are overwritten before they are read, so they stay as they are.
+    pub fn reset(&mut self) {
+        for f in &mut self.frames {
+            f.len = 0;
+            f.pv_len = 0;
+            f.killers = [Pos::NONE; 2];
+            f.static_eval = 0;
+        }
+    }
+
     #[inline]
     pub fn update_pv(&mut self, ply: usize, mv: Pos) {
         let (head, tail) = self.frames.split_at_mut(ply + 1);

@@ -29,7 +29,6 @@ use crate::board::{rule, Pattern, Pos, DIRS};
 use crate::eval::threat::{self, Class};
 use crate::params::{ROOT_VCT_NODES, ROOT_VCT_NODES_PER_MS, ROOT_VCT_THREATS, VCT_VCF_FOURS};
 use crate::types::{Color, Rule};
-use std::sync::atomic::Ordering;
 
 const VCF_SALT: u64 = 0x5DEE_CE66_D1CE_4E5B;
 const VCT_SALT: u64 = 0xA24B_AED4_963E_E407;
@@ -97,7 +96,7 @@ impl Searcher<'_> {
             self.board.make(m.pos, us);
             let won = self.vcf_defend(ply + 1, us, m.pos, fours - 1);
             self.board.undo();
-            if self.stopped {
+            if self.stopped() {
                 return false;
             }
             if won {
@@ -105,7 +104,7 @@ impl Searcher<'_> {
                 return true;
             }
         }
-        if !self.stopped {
+        if !self.stopped() {
             self.vcf_fail[slot] = tag;
         }
         false
@@ -277,7 +276,7 @@ impl Searcher<'_> {
             if let Some(mate) = self.vct_attack(ply, us, threats, fours) {
                 return Some(mate);
             }
-            if self.stopped {
+            if self.stopped() {
                 break;
             }
         }
@@ -286,13 +285,13 @@ impl Searcher<'_> {
 
     /// The root's VCT within its own node budget: [`ROOT_VCT_NODES`], and under a clock
     /// [`ROOT_VCT_NODES_PER_MS`] per millisecond of the soft limit. Returns the mate ply and
-    /// the winning line; clears `stopped` again when only that budget ran out.
+    /// the winning line; the search goes on afterwards when only that budget ran out.
     pub fn root_vct(&mut self, us: Color) -> Option<(usize, Vec<Pos>)> {
-        if self.stopped || ROOT_VCT_THREATS == 0 {
+        if self.stopped() || ROOT_VCT_THREATS == 0 {
             return None;
         }
-        let budget = self.limits.time.map_or(ROOT_VCT_NODES, |t| {
-            ROOT_VCT_NODES.min(t.soft.as_millis() as u64 * ROOT_VCT_NODES_PER_MS)
+        let budget = self.limits.soft_ms.map_or(ROOT_VCT_NODES, |soft| {
+            ROOT_VCT_NODES.min(soft * ROOT_VCT_NODES_PER_MS)
         });
         let cap = self.node_cap;
         self.node_cap = self.nodes.saturating_add(budget).min(cap);
@@ -302,12 +301,9 @@ impl Searcher<'_> {
         let result = found
             .filter(|_| f.pv_len > 0)
             .map(|mate| (mate, f.pv[..f.pv_len].to_vec()));
-        if self.stopped
-            && self.nodes < self.limits.max_nodes
-            && self.nodes < cap
-            && !self.stop.load(Ordering::Relaxed)
-        {
-            self.stopped = false; // only the VCT budget ran out
+        // The caller's own budget, if it has one, is spent too: then the stop stands.
+        if self.nodes < cap {
+            self.resume();
         }
         result
     }
@@ -330,7 +326,7 @@ impl Searcher<'_> {
         if q.own_fours && self.vcf(ply, us, fours) {
             return Some(self.vcf_mate_ply);
         }
-        if self.stopped || threats == 0 {
+        if self.stopped() || threats == 0 {
             return None;
         }
         let key = self.key(us) ^ VCT_SALT ^ (fours as u64).wrapping_mul(VCF_SALT);
@@ -371,7 +367,7 @@ impl Searcher<'_> {
             self.board.make(m.pos, us);
             let won = self.vct_defend(ply + 1, us, left, fours);
             self.board.undo();
-            if self.stopped {
+            if self.stopped() {
                 return None;
             }
             if won.is_some() {
@@ -379,7 +375,7 @@ impl Searcher<'_> {
                 return won;
             }
         }
-        if !self.stopped {
+        if !self.stopped() {
             self.vcf_fail[slot] = (key & !0xFF) | threats as u64;
         }
         None
@@ -449,7 +445,7 @@ impl Searcher<'_> {
             let won = self.vct_attack(ply + 1, us, threats, fours);
             self.board.undo();
             let mate = won?;
-            if self.stopped {
+            if self.stopped() {
                 return None;
             }
             if mate > worst || self.stack.frames[ply].pv_len == 0 {
@@ -471,10 +467,10 @@ impl Searcher<'_> {
 mod tests {
     use super::*;
     use crate::board::{Board, Grid};
-    use crate::search::{Limits, Tt};
+    use crate::search::alphabeta::Halt;
+    use crate::search::{Control, Limits, ThreadData, Tt};
     use rand_xoshiro::rand_core::{RngCore, SeedableRng};
     use std::collections::HashMap;
-    use std::sync::atomic::AtomicBool;
 
     fn board(rule: Rule, text: &str) -> Board {
         Board::from_grid(&Grid::from_ascii(text).unwrap(), rule)
@@ -489,9 +485,10 @@ mod tests {
     fn with_searcher<R>(board: &mut Board, f: impl FnOnce(&mut Searcher) -> R) -> R {
         let before = board.grid().clone();
         let tt = Tt::new(1 << 16);
-        let stop = AtomicBool::new(false);
+        let control = Control::new();
         let limits = Limits::infinite();
-        let r = f(&mut Searcher::new(board, &tt, &stop, &limits));
+        let mut data = ThreadData::new();
+        let r = f(&mut Searcher::new(board, &tt, &control, &limits, &mut data));
         assert_eq!(board.grid(), &before, "board restored");
         r
     }
@@ -505,7 +502,7 @@ mod tests {
         fours: u32,
         nodes: u64,
     ) -> Option<(usize, Vec<Pos>)> {
-        s.stopped = false;
+        s.halt = Halt::Running;
         s.node_cap = s.nodes + nodes;
         let mate = s.vct(0, us, threats, fours)?;
         let f = &s.stack.frames[0];
@@ -513,7 +510,7 @@ mod tests {
     }
 
     fn vcf_of(s: &mut Searcher, us: Color, fours: u32, nodes: u64) -> bool {
-        s.stopped = false;
+        s.halt = Halt::Running;
         s.node_cap = s.nodes + nodes;
         s.vcf(0, us, fours)
     }
@@ -940,43 +937,6 @@ mod tests {
                 vct_only >= want,
                 "{rule:?}: {vct_only} VCT claims of {checked}"
             );
-        }
-    }
-
-    #[test]
-    #[ignore]
-    fn measure_root_vct_time() {
-        for rule in [Rule::Freestyle, Rule::Renju] {
-            let (mut total, mut max, mut n, mut found, mut nodes) = (0.0f64, 0.0f64, 0, 0, 0u64);
-            for seed in 0..600u64 {
-                let stones = 10 + (seed % 30) as usize;
-                let Some(mut b) = random_position(rule, 15, stones, seed + 7000) else {
-                    continue;
-                };
-                let us = [Color::Black, Color::White][b.move_count() % 2];
-                let q = movepick::quick(&b, us);
-                if q.own_five || q.opp_fives > 0 || q.own_win3 {
-                    continue;
-                }
-                let t = std::time::Instant::now();
-                let (r, k) = with_searcher(&mut b, |s| {
-                    s.vcf(0, us, 20);
-                    s.stopped = false;
-                    let n0 = s.nodes;
-                    (s.root_vct(us), s.nodes - n0)
-                });
-                let e = t.elapsed().as_secs_f64() * 1000.0;
-                total += e;
-                max = max.max(e);
-                n += 1;
-                nodes += k;
-                eprintln!(
-                    "  {rule:?} seed {seed} stones {stones} nodes {k} ms {e:.2} found {}",
-                    r.as_ref().map_or(0, |x| x.0)
-                );
-                found += usize::from(r.is_some());
-            }
-            eprintln!("{rule:?}: {n} positions, found {found}, avg {:.2} ms, max {:.2} ms, avg nodes {}, knps {:.0}", total / n as f64, max, nodes / n as u64, nodes as f64 / total);
         }
     }
 }

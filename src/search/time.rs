@@ -1,18 +1,11 @@
-//! Time: the budget for one move, computed from the protocol's clock settings, and the
-//! stopwatch the search measures it against.
+//! Time: the budget for one move, a pure function of the protocol's clock settings.
 //!
-//! [`budget`] is a pure function of the `INFO` values (protocol.md §8.3): it reads no clock and
-//! is table-tested. [`Clock`] is the only place in the engine that calls `Instant::now()`; the
-//! engine starts it when a move request (the TURN line, the whole BOARD block) has been read,
-//! because the managers suspend the process between moves and measure wall-clock time from
-//! their request.
-//!
-//! Two limits come out: the *hard* limit, which the search must never pass (checked every few
-//! thousand nodes), and the *soft* target, which decides between iterations whether to go on.
-
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+//! [`budget`] reads no clock and is table-tested (protocol.md §8.3). Two limits come out, both
+//! in ms from the moment the move request was read (the managers suspend the process between
+//! moves and measure wall-clock time from their request): the *hard* limit, which the search
+//! never passes (it becomes the deadline of the search's [`super::Control`], read every
+//! [`crate::params::POLL_INTERVAL_NODES`] nodes), and the *soft* target, which decides between
+//! iterations whether to go on ([`may_start_iteration`]).
 
 use crate::params::{
     TIME_HARD_DIVISOR, TIME_HARD_OVER_SOFT_PERMILLE, TIME_IMPORTANCE_DROP_PER_PLY,
@@ -127,127 +120,6 @@ pub fn budget(input: &TimeInput) -> Option<Budget> {
 /// what was spent so far, so with a factor of 2 no iteration starts after half the target.
 pub fn may_start_iteration(elapsed_ms: u64, soft_ms: u64) -> bool {
     elapsed_ms as u128 * TIME_NEXT_ITERATION_PERMILLE as u128 / 1000 <= soft_ms as u128
-}
-
-/// Wall-clock stopwatch for one move: the only reader of `Instant::now()` in the engine.
-#[derive(Clone, Copy, Debug)]
-pub struct Clock {
-    started: Instant,
-}
-
-impl Clock {
-    /// Start timing now (call it when the move request has been read completely).
-    pub fn start() -> Clock {
-        Clock {
-            started: Instant::now(),
-        }
-    }
-
-    /// Milliseconds since [`Clock::start`].
-    pub fn elapsed_ms(&self) -> u64 {
-        self.started.elapsed().as_millis() as u64
-    }
-}
-
-/// The clock settings from `INFO` (ms), shared between the protocol reader, which writes them
-/// (also while a search runs: Piskvork's "stop thinking" sends `INFO timeout_turn 0`), and the
-/// engine, which turns them into a [`Budget`] for each move.
-///
-/// While a search runs it is registered here ([`TimeControl::search_started`]); a clock change
-/// that arrives meanwhile re-computes the budget of that search and, when the new hard limit is
-/// earlier, raises the stop flag at the new deadline ([`TimeControl::limits_changed`]).
-#[derive(Debug)]
-pub struct TimeControl {
-    pub timeout_turn: AtomicI64,
-    pub timeout_match: AtomicI64,
-    pub time_left: AtomicI64,
-    pub time_increment: AtomicI64,
-    live: Mutex<Option<LiveSearch>>,
-    generation: AtomicU64,
-}
-
-/// The search currently running, as far as time is concerned.
-#[derive(Clone, Copy, Debug)]
-struct LiveSearch {
-    start: Instant,
-    ply: u32,
-    board_cells: u32,
-    generation: u64,
-}
-
-impl Default for TimeControl {
-    /// The protocol's defaults before any INFO: 30 s per move, no match clock.
-    fn default() -> Self {
-        TimeControl {
-            timeout_turn: AtomicI64::new(30_000),
-            timeout_match: AtomicI64::new(0),
-            time_left: AtomicI64::new(TIME_LEFT_UNLIMITED),
-            time_increment: AtomicI64::new(0),
-            live: Mutex::new(None),
-            generation: AtomicU64::new(0),
-        }
-    }
-}
-
-impl TimeControl {
-    /// The settings in force, for a position with `ply` stones on a board of `board_cells`.
-    pub fn input(&self, ply: u32, board_cells: u32) -> TimeInput {
-        TimeInput {
-            timeout_turn: self.timeout_turn.load(Ordering::SeqCst),
-            timeout_match: self.timeout_match.load(Ordering::SeqCst),
-            time_left: self.time_left.load(Ordering::SeqCst),
-            time_increment: self.time_increment.load(Ordering::SeqCst),
-            ply,
-            board_cells,
-        }
-    }
-
-    /// Registers the search that starts now (its request was read at `start`).
-    pub fn search_started(&self, start: Instant, ply: u32, board_cells: u32) {
-        let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
-        *self.live.lock().unwrap_or_else(|e| e.into_inner()) = Some(LiveSearch {
-            start,
-            ply,
-            board_cells,
-            generation,
-        });
-    }
-
-    /// The search registered by [`TimeControl::search_started`] is over.
-    pub fn search_finished(&self) {
-        *self.live.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    }
-
-    /// Called after a clock setting changed: if a search runs, its budget is computed again
-    /// from the new settings and `stop` is raised at the new hard deadline (at once when it has
-    /// passed). A later deadline than the search already has changes nothing.
-    pub fn limits_changed(self: &Arc<Self>, stop: &Arc<AtomicBool>) {
-        let Some(live) = self.live() else {
-            return;
-        };
-        let Some(b) = budget(&self.input(live.ply, live.board_cells)) else {
-            return;
-        };
-        let deadline = live.start + Duration::from_millis(b.hard_ms);
-        let now = Instant::now();
-        if deadline <= now {
-            stop.store(true, Ordering::SeqCst);
-            return;
-        }
-        let (me, stop) = (Arc::clone(self), Arc::clone(stop));
-        let _ = std::thread::Builder::new()
-            .name("deadline".into())
-            .spawn(move || {
-                std::thread::sleep(deadline - now);
-                if me.live().is_some_and(|l| l.generation == live.generation) {
-                    stop.store(true, Ordering::SeqCst);
-                }
-            });
-    }
-
-    fn live(&self) -> Option<LiveSearch> {
-        *self.live.lock().unwrap_or_else(|e| e.into_inner())
-    }
 }
 
 /// The per-move limit minus the safety reserve, floored at `TIME_MIN_HARD_MS`.
@@ -468,12 +340,5 @@ mod tests {
         assert!(!may_start_iteration(668, 1_000));
         assert!(!may_start_iteration(1_000, 1_000));
         assert!(!may_start_iteration(u64::MAX, u64::MAX / 3));
-    }
-
-    #[test]
-    fn clock_counts_up() {
-        let clock = Clock::start();
-        let first = clock.elapsed_ms();
-        assert!(clock.elapsed_ms() >= first);
     }
 }

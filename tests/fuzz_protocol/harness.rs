@@ -6,8 +6,10 @@ use std::io::BufReader;
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::Instant;
 
 use rensa::board::rule;
+use rensa::engine::ClockKey;
 use rensa::protocol::command::{BlockKind, Command, Entry, Info, LineParser};
 use rensa::protocol::response::about_line;
 use rensa::protocol::{io, Reader, Session, Shared};
@@ -205,7 +207,7 @@ impl Model {
             }
             Command::Info(info) => {
                 if let Info::Rule(v) = info {
-                    let (r, note) = Rule::from_info(*v);
+                    let (r, note) = rensa::protocol::command::decode_rule(*v);
                     self.rule = r;
                     if let Some(g) = &mut self.game {
                         g.rule = r;
@@ -372,13 +374,12 @@ pub struct Stats {
 impl Run {
     /// A fresh engine; the harness sets the node cap and the rule (`INFO rule {rule}`).
     pub fn new(rule: i64) -> Run {
-        let shared = Arc::new(Shared::default());
         let out = Rc::new(RefCell::new(Vec::new()));
         let sink = Rc::clone(&out);
-        let session = Session::with_output(
-            Arc::clone(&shared),
-            Box::new(move |l: &str| sink.borrow_mut().push(l.to_string())),
-        );
+        let session = Session::new(Box::new(move |l: &str| {
+            sink.borrow_mut().push(l.to_string())
+        }));
+        let shared = session.shared();
         let mut run = Run {
             shared,
             reader: Reader::new(),
@@ -415,13 +416,18 @@ impl Run {
     pub fn line(&mut self, line: &str, stats: &mut Stats) -> bool {
         stats.lines += 1;
         self.log.push(line.to_string());
-        let _ = self.reader.react(&self.shared, line);
+        let (read, _) = self.reader.read(&self.shared, line);
         let cmd = self.shadow.feed(line);
+        if read != cmd {
+            self.fail(format!(
+                "the reader parsed {read:?}, the shadow parser {cmd:?}"
+            ));
+        }
         let expect = match &cmd {
             Some(c) => self.model.apply(c),
             None => Expect::Silent,
         };
-        let going = self.session.feed(line);
+        let going = read.is_none_or(|c| self.session.handle(c, Instant::now()));
         let out = std::mem::take(&mut *self.out.borrow_mut());
         for l in &out {
             if l.is_empty() || !l.chars().all(|c| (' '..='~').contains(&c)) {
@@ -441,8 +447,10 @@ impl Run {
         self.check_answer(&cmd, expect, &out, stats);
         self.check_state(&cmd);
         // Keep searches short whatever INFO said (never the infinite analysis mode).
-        let t = &self.shared.time.timeout_turn;
-        t.store(t.load(Ordering::SeqCst).min(TURN_CAP), Ordering::SeqCst);
+        let turn = self.shared.remote.clock(0, 0).timeout_turn;
+        self.shared
+            .remote
+            .set_clock(ClockKey::TimeoutTurn, turn.min(TURN_CAP));
         if line != NODE_CAP && matches!(&cmd, Some(Command::Info(Info::MaxNode(_)))) {
             self.line(NODE_CAP, stats);
         }
@@ -473,6 +481,22 @@ impl Run {
         } else {
             1
         };
+        // With `INFO show_detail` a search's analysis lines come first (they are printed while
+        // it runs); the held-back notes and the answer follow.
+        let analysis = if self.session.engine().settings().show_detail > 0 {
+            out.len().saturating_sub(messages + answers)
+        } else {
+            0
+        };
+        let is_analysis = |l: &String| {
+            ["MESSAGE REALTIME BEST ", "MESSAGE depth ", "MESSAGE ("]
+                .iter()
+                .any(|p| l.starts_with(p))
+        };
+        if !out[..analysis].iter().all(is_analysis) {
+            self.fail(format!("{cmd:?}: not analysis lines: {out:?}"));
+        }
+        let out = &out[analysis..];
         let ok_shape = out.len() == messages + answers
             && out[..messages].iter().all(|l| l.starts_with("MESSAGE "))
             && out[messages..].iter().all(|l| !l.starts_with("MESSAGE"));
@@ -561,7 +585,7 @@ impl Run {
 
     /// A STOP handled earlier must not cut this search short: the stop flag was lowered for it.
     pub fn check_stop_lowered(&self, cmd: &Option<Command>) {
-        if self.shared.stop.load(Ordering::SeqCst) {
+        if self.shared.remote.is_stopped() {
             self.fail(format!(
                 "{cmd:?}: the stop flag is up after the search (STOP requests {} , handled {})",
                 self.shared.stop_requests.load(Ordering::SeqCst),

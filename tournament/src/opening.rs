@@ -8,9 +8,8 @@
 //! bound for the side to move, otherwise the next candidate is drawn.
 
 use rensa::board::{rule, Board, Grid, Pos};
-use rensa::search::{self, Limits, Tt};
+use rensa::search::{Job, Limits, Tt};
 use rensa::types::{Color, Rule};
-use std::sync::atomic::AtomicBool;
 
 /// One opening: cells in move order, the first one Black's.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -222,9 +221,9 @@ pub fn balance_score(opening: &Opening, size: usize, rule: Rule) -> i32 {
     }
     debug_assert_eq!(board.grid(), &grid);
     let tt = Tt::new(1 << 20);
-    let stop = AtomicBool::new(false);
-    let limits = Limits::nodes(BALANCE_NODES);
-    search::think(&mut board, color, &limits, &tt, &stop, &mut |_| {}).score
+    Job::new(&board, color, Limits::nodes(BALANCE_NODES), &tt)
+        .run()
+        .score
 }
 
 /// Like [`generate`], but the opening's [`balance_score`] must be within `max_score` of 0:

@@ -329,7 +329,7 @@ fn main() {
             }
             "INFO" => {
                 if !rule_blind && rest.len() >= 2 && rest[0].eq_ignore_ascii_case("rule") {
-                    f.rule = Rule::from_info(rest[1].parse().unwrap_or(0)).0;
+                    f.rule = rensa::protocol::command::decode_rule(rest[1].parse().unwrap_or(0)).0;
                 }
             }
             "BEGIN" => f.play(),

@@ -1,0 +1,314 @@
+//! The root of the search on one thread: from the position to the move, in named steps.
+//!
+//! [`think_one`] runs them in order and the first that decides returns: [`opening_move`] on an
+//! empty board; [`root_moves`] (the legal candidates, only the defences against an opponent
+//! threat); [`settle_root`] (an own five, the block of an opponent five, an own open four, a
+//! single legal move); [`root_vcf`] and then the root VCT ([`Searcher::root_vct`]), each within
+//! its own node budget; and [`deepen`], iterative deepening with aspiration windows over the
+//! root moves, each finished iteration reported to the caller.
+
+use super::alphabeta::Searcher;
+use super::{
+    is_mate, movepick, Aspiration, IterationInfo, Job, Limits, SearchResult, ThreadData, INF, MATE,
+};
+use crate::board::{rule, Pos};
+use crate::eval::threat::Class;
+use crate::params::{ROOT_VCF_FOURS, ROOT_VCF_NODES, ROOT_VCF_STEPS};
+use crate::types::Color;
+
+/// A root move with its score in the last iteration and its ordering score.
+struct RootMove {
+    pos: Pos,
+    score: i32,
+    order: i32,
+}
+
+/// The search of `job` on this thread alone, under `limits` (the job's, or the main thread's
+/// share of them), with the thread's `data`. The job's board is copied once, here.
+pub(super) fn think_one(
+    job: &Job,
+    limits: &Limits,
+    data: &mut ThreadData,
+    on_iter: &mut dyn FnMut(&IterationInfo),
+) -> SearchResult {
+    let mut board = job.board.clone();
+    let mut s = Searcher::new(&mut board, job.tt, job.control, limits, data);
+    let result = root_search(&mut s, job.me, job.exclude, on_iter);
+    debug_assert!(
+        result.best.is_none()
+            || rule::is_legal(job.board.grid(), result.best, job.me, job.board.rule())
+    );
+    result
+}
+
+/// A result without a search behind it.
+fn single(best: Pos, score: i32, nodes: u64) -> SearchResult {
+    SearchResult {
+        best,
+        score,
+        depth: 0,
+        nodes,
+        pv: vec![best],
+    }
+}
+
+fn root_search(
+    s: &mut Searcher,
+    me: Color,
+    exclude: &[Pos],
+    on_iter: &mut dyn FnMut(&IterationInfo),
+) -> SearchResult {
+    if s.board.history().is_empty() {
+        return single(opening_move(s, me, exclude), 0, 0);
+    }
+    let mut moves = root_moves(s, me, exclude);
+    if moves.is_empty() {
+        // No legal cell near the stones: any legal cell.
+        let (grid, rule) = (s.board.grid(), s.board.rule());
+        let best = grid
+            .positions()
+            .find(|&p| rule::is_legal(grid, p, me, rule) && !exclude.contains(&p))
+            .unwrap_or(Pos::NONE);
+        return single(best, 0, s.nodes);
+    }
+    if let Some(result) = settle_root(s, me, &moves) {
+        return result;
+    }
+    if let Some(result) = root_vcf(s, me, &moves) {
+        return result;
+    }
+    let legal = |p: Pos| moves.iter().any(|m| m.pos == p);
+    if let Some((mate, pv)) = s.root_vct(me).filter(|(_, pv)| legal(pv[0])) {
+        return SearchResult {
+            best: pv[0],
+            score: MATE - mate as i32,
+            depth: pv.len() as u32,
+            nodes: s.nodes,
+            pv,
+        };
+    }
+    deepen(s, me, &mut moves, on_iter)
+}
+
+/// Empty board: the centre (or the legal cell nearest to it).
+fn opening_move(s: &Searcher, me: Color, exclude: &[Pos]) -> Pos {
+    let (grid, rule) = (s.board.grid(), s.board.rule());
+    let (cx, cy) = (grid.width() / 2, grid.height() / 2);
+    grid.positions()
+        .filter(|&p| rule::is_legal(grid, p, me, rule) && !exclude.contains(&p))
+        .min_by_key(|p| {
+            let (dx, dy) = (p.x().abs_diff(cx), p.y().abs_diff(cy));
+            (dx.max(dy), dx + dy, p.0)
+        })
+        .unwrap_or(Pos::NONE)
+}
+
+/// The legal candidates near the stones, not excluded; against an opponent threat only the
+/// defences, unless there are none. The root frame keeps every scanned candidate.
+fn root_moves(s: &mut Searcher, me: Color, exclude: &[Pos]) -> Vec<RootMove> {
+    let opp_threat = movepick::quick(s.board, me).opp_threat;
+    let n = s.scan(0, me);
+    let (grid, rule) = (s.board.grid(), s.board.rule());
+    let candidates = &s.stack.frames[0].moves[..n];
+    let collect = |defences_only: bool| -> Vec<RootMove> {
+        candidates
+            .iter()
+            .filter(|m| rule::is_legal(grid, m.pos, me, rule) && !exclude.contains(&m.pos))
+            .filter(|m| !defences_only || movepick::is_defence(m))
+            .map(|m| RootMove {
+                pos: m.pos,
+                score: -INF,
+                order: movepick::static_score(m),
+            })
+            .collect()
+    };
+    let moves = collect(opp_threat);
+    if moves.is_empty() && opp_threat {
+        return collect(false);
+    }
+    moves
+}
+
+/// What the threat counts decide at once: an own five, the block of an opponent five (two of
+/// them lose, except where caro lets one stone stop both), an own win in three plies, or the
+/// only legal move.
+fn settle_root(s: &mut Searcher, me: Color, moves: &[RootMove]) -> Option<SearchResult> {
+    let q = movepick::quick(s.board, me);
+    let caro = s.board.rule().blocked_five_void();
+    let legal = |p: Pos| !p.is_none() && moves.iter().any(|m| m.pos == p);
+    let all = &s.stack.frames[0].moves[..s.stack.frames[0].len];
+    let own_five = movepick::find(all, Class::Five, true);
+    if legal(own_five) {
+        return Some(single(own_five, MATE - 1, s.nodes));
+    }
+    if q.opp_fives >= 1 {
+        let block = if q.opp_fives >= 2 && caro {
+            s.caro_double_block(me).filter(|&p| legal(p))
+        } else {
+            all.iter()
+                .find(|m| m.def == Class::Five && legal(m.pos))
+                .map(|m| m.pos)
+        };
+        let score = if q.opp_fives >= 2 { -(MATE - 2) } else { 0 };
+        if let Some(p) = block {
+            return Some(single(p, score, s.nodes));
+        }
+    } else {
+        let win3 = movepick::find_win3(all, caro);
+        if legal(win3) {
+            return Some(single(win3, MATE - 3, s.nodes));
+        }
+    }
+    (moves.len() == 1).then(|| single(moves[0].pos, 0, s.nodes))
+}
+
+/// A mate by continuous fours, within [`ROOT_VCF_NODES`], deepened on the number of fours so
+/// that a short VCF is not hidden behind long lines.
+fn root_vcf(s: &mut Searcher, me: Color, moves: &[RootMove]) -> Option<SearchResult> {
+    s.node_cap = s.nodes.saturating_add(ROOT_VCF_NODES);
+    let found = ROOT_VCF_STEPS
+        .iter()
+        .chain(std::iter::once(&ROOT_VCF_FOURS))
+        .filter(|&&f| f <= ROOT_VCF_FOURS)
+        .any(|&f| s.vcf(0, me, f) || s.stopped());
+    s.node_cap = u64::MAX;
+    if found && !s.stopped() {
+        let f = &s.stack.frames[0];
+        let pv = f.pv[..f.pv_len].to_vec();
+        if let Some(&best) = pv.first() {
+            if moves.iter().any(|m| m.pos == best) {
+                return Some(SearchResult {
+                    best,
+                    score: MATE - s.vcf_mate_ply as i32,
+                    depth: pv.len() as u32,
+                    nodes: s.nodes,
+                    pv,
+                });
+            }
+        }
+    }
+    s.resume();
+    None
+}
+
+/// Iterative deepening over the root moves with aspiration windows, until the depth limit, a
+/// proven mate within the depth, a stop, or the soft time target.
+fn deepen(
+    s: &mut Searcher,
+    me: Color,
+    moves: &mut [RootMove],
+    on_iter: &mut dyn FnMut(&IterationInfo),
+) -> SearchResult {
+    moves.sort_by(|a, b| b.order.cmp(&a.order).then(a.pos.0.cmp(&b.pos.0)));
+    let mut result = single(moves[0].pos, 0, s.nodes);
+    let mut prev = 0;
+    for depth in 1..=s.limits.max_depth.max(1) {
+        if s.stopped() {
+            break;
+        }
+        s.seldepth = 0;
+        let mut window = Aspiration::new(depth, prev);
+        let score = loop {
+            let v = root_iteration(s, moves, depth as i32, window.alpha, window.beta, me);
+            if s.stopped() || window.settled(v) {
+                break v;
+            }
+        };
+        // The first move is searched first; it is trustworthy even in a cut-short iteration
+        // once it has a score.
+        if s.stopped() && moves[0].score == -INF {
+            break;
+        }
+        let f = &s.stack.frames[0];
+        let pv: Vec<Pos> = f.pv[..f.pv_len].to_vec();
+        result = SearchResult {
+            best: moves[0].pos,
+            score: if s.stopped() { moves[0].score } else { score },
+            depth,
+            nodes: s.nodes,
+            pv: if pv.first() == Some(&moves[0].pos) {
+                pv
+            } else {
+                vec![moves[0].pos]
+            },
+        };
+        if s.stopped() {
+            break;
+        }
+        prev = score;
+        on_iter(&IterationInfo {
+            depth,
+            seldepth: s.seldepth as u32,
+            score,
+            nodes: s.nodes,
+            elapsed: s.limits.start.elapsed(),
+            best: result.best,
+            pv: &result.pv,
+        });
+        if is_mate(score) && (MATE - score.abs()) as u32 <= depth {
+            break;
+        }
+        if !s.limits.may_start_iteration() {
+            break;
+        }
+    }
+    result.nodes = s.nodes;
+    result
+}
+
+/// One pass over the root moves with the window (alpha, beta); re-sorts them, best first.
+fn root_iteration(
+    s: &mut Searcher,
+    moves: &mut [RootMove],
+    depth: i32,
+    mut alpha: i32,
+    beta: i32,
+    me: Color,
+) -> i32 {
+    let mut best = -INF;
+    for m in moves.iter_mut() {
+        m.score = -INF;
+    }
+    for i in 0..moves.len() {
+        let p = moves[i].pos;
+        s.board.make(p, me);
+        let v = if i == 0 {
+            -s.alphabeta(1, depth - 1, -beta, -alpha, me.opp(), true)
+        } else {
+            let v = -s.alphabeta(1, depth - 1, -alpha - 1, -alpha, me.opp(), false);
+            if v > alpha && v < beta {
+                -s.alphabeta(1, depth - 1, -beta, -alpha, me.opp(), true)
+            } else {
+                v
+            }
+        };
+        s.board.undo();
+        if s.stopped() {
+            break;
+        }
+        moves[i].score = v;
+        if v > best {
+            best = v;
+            if v > alpha {
+                s.stack.update_pv(0, p);
+                // Move the new best to the front, keeping the others' order.
+                moves[..=i].rotate_right(1);
+                if v >= beta {
+                    break;
+                }
+                alpha = v;
+            }
+        }
+    }
+    // Order the rest for the next iteration: score, then the previous order (stable is not
+    // needed: the key is total).
+    if !s.stopped() && moves.len() > 1 {
+        moves[1..].sort_by(|a, b| {
+            b.score
+                .cmp(&a.score)
+                .then(b.order.cmp(&a.order))
+                .then(a.pos.0.cmp(&b.pos.0))
+        });
+    }
+    best
+}
