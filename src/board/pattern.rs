@@ -48,8 +48,8 @@
 //!
 //! # Combined class
 //!
-//! [`Pattern4`] combines the four directional patterns of a cell for one colour; computed by a
-//! 64 K-entry table indexed by the four patterns packed as nibbles ([`pattern4`]).
+//! [`Class`] combines the four directional patterns of a cell for one colour; computed by a
+//! 64 K-entry table indexed by the four patterns packed as nibbles ([`class_of`]).
 
 use std::sync::LazyLock;
 
@@ -427,13 +427,13 @@ pub fn table(kind: FiveKind) -> &'static PatternTable {
 /// Everything the board's hot path looks up under one rule, in one block so that a single base
 /// pointer reaches it all: the [`HalfIndex`] maps, the pattern entries with Black's pattern
 /// (under Black's [`FiveKind`]) in the low nibble and White's in the high one, and the
-/// [`pattern4`] tables for Black (with the `Forbid` hint under renju) and White.
+/// [`class_of`] tables for Black (with the `Forbid` hint under renju) and White.
 pub(crate) struct RuleTables {
     half: [[u32; HALF_KEYS]; 2],
     /// [`TABLE_LEN`] entries, padded to a power of two so that a masked index needs no bounds
     /// check.
     entries: [u8; ENTRIES_POW2],
-    p4: [[u8; 1 << 16]; 2],
+    classes: [[u8; 1 << 16]; 2],
 }
 
 impl RuleTables {
@@ -445,7 +445,7 @@ impl RuleTables {
         let mut t = Box::new(RuleTables {
             half: half_index().half,
             entries: [0; ENTRIES_POW2],
-            p4: [*pattern4_table(rule == Rule::Renju), *pattern4_table(false)],
+            classes: [*class_table(rule == Rule::Renju), *class_table(false)],
         });
         for (e, (&b, &w)) in t.entries.iter_mut().zip(black.iter().zip(white)) {
             *e = (b & 0x0F) | (w & 0xF0);
@@ -478,7 +478,7 @@ impl RuleTables {
     /// The raw class of `color` (0 Black, 1 White) for its packed patterns ([`Packed4`]).
     #[inline(always)]
     pub(crate) fn class(&self, color: usize, packed: Packed4) -> u8 {
-        self.p4[color][packed as usize]
+        self.classes[color][packed as usize]
     }
 }
 
@@ -505,10 +505,12 @@ pub(crate) fn rule_tables(rule: Rule) -> &'static RuleTables {
     &RULE_TABLES[i]
 }
 
-/// The combined class of a cell for one colour over its four lines, weakest first.
+/// The threat class of an empty cell for one colour: what a stone of that colour placed there
+/// would make over the cell's four lines, weakest first. This order is the one the search
+/// compares by (`>= Class::Block4` means "makes a four", `>= Class::Flex3` "a three or better").
 ///
 /// With `n(P)` the number of directions showing pattern `P` and `fours = n(Block4) + n(Flex4)`,
-/// the first matching line wins:
+/// the first matching line wins ([`combine`]):
 ///
 /// | class         | condition                                                           |
 /// |---------------|---------------------------------------------------------------------|
@@ -528,63 +530,86 @@ pub(crate) fn rule_tables(rule: Rule) -> &'static RuleTables {
 /// | `Flex2`       | `n(Flex2) == 1`                                                     |
 /// | `None`        | otherwise                                                           |
 ///
-/// `Forbid` is a hint that the cell *may* be forbidden for renju Black; only
-/// [`crate::board::rule::renju_foul`] decides. Under renju, Black's same-line double four
+/// In the tables and the board's per-cell state, `Forbid` is a hint that the cell *may* be
+/// forbidden for renju Black; [`crate::board::Board::class`] confirms it with the referee's
+/// exact check ([`crate::board::rule::renju_foul`]). Under renju, Black's same-line double four
 /// (`X_XXX_X` filled in the middle) shows as `Overline` in its line, so it is flagged too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(u8)]
-pub enum Pattern4 {
+pub enum Class {
+    /// Nothing worth naming.
     #[default]
     None = 0,
+    /// Renju: the cell is (hinted, or once confirmed, exactly) forbidden for Black.
     Forbid = 1,
+    /// One open two (`_XX__`).
     Flex2 = 2,
+    /// One closed three (`OXXX__`): one more stone makes a (closed) four.
     Block3 = 3,
+    /// Two open twos.
     Flex2x2 = 4,
+    /// A closed three together with an open two or another closed three.
     Block3Plus = 5,
+    /// One open three: one more stone makes an open four.
     Flex3 = 6,
+    /// An open three together with a closed three or an open two.
     Flex3Plus = 7,
+    /// Two open threes (a foul for Black in renju).
     Flex3x2 = 8,
+    /// One closed four: a single cell completes a five.
     Block4 = 9,
+    /// A closed four together with a closed three or an open two.
     Block4Plus = 10,
+    /// A closed four and an open three: wins unless the opponent has fours.
     Block4Flex3 = 11,
-    Flex4 = 12,
-    DoubleFour = 13,
+    /// Two fours (on different lines): wins unless the opponent has fives.
+    DoubleFour = 12,
+    /// An open four (or two fours on one line): two cells complete a five and one stone
+    /// cannot block both.
+    Flex4 = 13,
+    /// The stone makes a winning line.
     Five = 14,
 }
 
-impl Pattern4 {
-    /// Number of classes.
-    pub const COUNT: usize = 15;
+impl Class {
+    /// Number of classes (size of per-class tables).
+    pub const COUNT: usize = Class::Five as usize + 1;
 
     /// All classes, weakest first.
-    pub const ALL: [Pattern4; Pattern4::COUNT] = [
-        Pattern4::None,
-        Pattern4::Forbid,
-        Pattern4::Flex2,
-        Pattern4::Block3,
-        Pattern4::Flex2x2,
-        Pattern4::Block3Plus,
-        Pattern4::Flex3,
-        Pattern4::Flex3Plus,
-        Pattern4::Flex3x2,
-        Pattern4::Block4,
-        Pattern4::Block4Plus,
-        Pattern4::Block4Flex3,
-        Pattern4::Flex4,
-        Pattern4::DoubleFour,
-        Pattern4::Five,
+    pub const ALL: [Class; Class::COUNT] = [
+        Class::None,
+        Class::Forbid,
+        Class::Flex2,
+        Class::Block3,
+        Class::Flex2x2,
+        Class::Block3Plus,
+        Class::Flex3,
+        Class::Flex3Plus,
+        Class::Flex3x2,
+        Class::Block4,
+        Class::Block4Plus,
+        Class::Block4Flex3,
+        Class::DoubleFour,
+        Class::Flex4,
+        Class::Five,
     ];
 
-    /// The class with discriminant `v` (`v` must be `< 15`).
+    /// The class with discriminant `v` (`v` must be `< Class::COUNT`).
     #[inline]
-    pub const fn from_u8(v: u8) -> Pattern4 {
-        Pattern4::ALL[v as usize]
+    pub const fn from_u8(v: u8) -> Class {
+        Class::ALL[v as usize]
+    }
+
+    /// Whether the stone makes a four or better (forces the opponent to answer at once).
+    #[inline]
+    pub fn is_four(self) -> bool {
+        self >= Class::Block4
     }
 }
 
-/// The combined class of four directional patterns (see [`Pattern4`]); `renju_black` turns on
-/// the `Forbid` hint.
-pub fn combine(patterns: [Pattern; 4], renju_black: bool) -> Pattern4 {
+/// The class of four directional patterns (see [`Class`]); `renju_black` turns on the `Forbid`
+/// hint.
+pub fn combine(patterns: [Pattern; 4], renju_black: bool) -> Class {
     let mut n = [0u8; 11];
     for p in patterns {
         n[p as usize] += 1;
@@ -593,49 +618,50 @@ pub fn combine(patterns: [Pattern; 4], renju_black: bool) -> Pattern4 {
     let fours = c(Pattern::Block4) + c(Pattern::Flex4);
     let support = c(Pattern::Block3) + c(Pattern::Flex2);
     if c(Pattern::Five) > 0 {
-        Pattern4::Five
+        Class::Five
     } else if renju_black && (c(Pattern::Overline) > 0 || fours >= 2 || c(Pattern::Flex3) >= 2) {
-        Pattern4::Forbid
+        Class::Forbid
     } else if fours >= 2 {
-        Pattern4::DoubleFour
+        Class::DoubleFour
     } else if c(Pattern::Flex4) > 0 {
-        Pattern4::Flex4
+        Class::Flex4
     } else if c(Pattern::Block4) > 0 {
         if c(Pattern::Flex3) > 0 {
-            Pattern4::Block4Flex3
+            Class::Block4Flex3
         } else if support > 0 {
-            Pattern4::Block4Plus
+            Class::Block4Plus
         } else {
-            Pattern4::Block4
+            Class::Block4
         }
     } else if c(Pattern::Flex3) >= 2 {
-        Pattern4::Flex3x2
+        Class::Flex3x2
     } else if c(Pattern::Flex3) == 1 {
         if support > 0 {
-            Pattern4::Flex3Plus
+            Class::Flex3Plus
         } else {
-            Pattern4::Flex3
+            Class::Flex3
         }
     } else if c(Pattern::Block3) > 0 {
         if support >= 2 {
-            Pattern4::Block3Plus
+            Class::Block3Plus
         } else {
-            Pattern4::Block3
+            Class::Block3
         }
     } else if c(Pattern::Flex2) >= 2 {
-        Pattern4::Flex2x2
+        Class::Flex2x2
     } else if c(Pattern::Flex2) == 1 {
-        Pattern4::Flex2
+        Class::Flex2
     } else {
-        Pattern4::None
+        Class::None
     }
 }
 
 /// Four directional patterns packed as nibbles, direction `d` at bits `4d..4d+4`: the index of
-/// the [`pattern4`] table.
+/// the [`class_of`] table.
 pub type Packed4 = u16;
 
-static PATTERN4: LazyLock<Box<[[u8; 1 << 16]; 2]>> = LazyLock::new(|| {
+/// [`combine`] over every [`Packed4`], without (`[0]`) and with (`[1]`) the `Forbid` hint.
+static CLASS_TABLE: LazyLock<Box<[[u8; 1 << 16]; 2]>> = LazyLock::new(|| {
     let mut t = Box::new([[0u8; 1 << 16]; 2]);
     for (renju_black, row) in t.iter_mut().enumerate() {
         for (packed, e) in row.iter_mut().enumerate() {
@@ -647,17 +673,17 @@ static PATTERN4: LazyLock<Box<[[u8; 1 << 16]; 2]>> = LazyLock::new(|| {
     t
 });
 
-/// The combined class of the packed patterns `packed` ([`Packed4`]); `renju_black` selects the
-/// table with the `Forbid` hint.
+/// The class of the packed patterns `packed` ([`Packed4`]); `renju_black` selects the table
+/// with the `Forbid` hint.
 #[inline]
-pub fn pattern4(packed: Packed4, renju_black: bool) -> Pattern4 {
-    Pattern4::from_u8(PATTERN4[renju_black as usize][packed as usize])
+pub fn class_of(packed: Packed4, renju_black: bool) -> Class {
+    Class::from_u8(CLASS_TABLE[renju_black as usize][packed as usize])
 }
 
-/// The raw table behind [`pattern4`] (for the board's hot path).
+/// The raw table behind [`class_of`] (for the board's hot path).
 #[inline]
-pub(crate) fn pattern4_table(renju_black: bool) -> &'static [u8; 1 << 16] {
-    &PATTERN4[renju_black as usize]
+pub(crate) fn class_table(renju_black: bool) -> &'static [u8; 1 << 16] {
+    &CLASS_TABLE[renju_black as usize]
 }
 
 /// Reads a line drawn as text and returns `color`'s pattern on its centre. Characters: `X`
@@ -846,31 +872,31 @@ mod tests {
     #[test]
     fn combined_classes() {
         let c = |ps: [Pattern; 4], rb| combine(ps, rb);
-        assert_eq!(c([Five, Dead, Dead, Dead], false), Pattern4::Five);
-        assert_eq!(c([Five, Overline, Flex4, Flex4], true), Pattern4::Five);
-        assert_eq!(c([Block4, Block4, Dead, Dead], false), Pattern4::DoubleFour);
-        assert_eq!(c([Block4, Block4, Dead, Dead], true), Pattern4::Forbid);
-        assert_eq!(c([Overline, Dead, Dead, Dead], true), Pattern4::Forbid);
-        assert_eq!(c([Overline, Dead, Dead, Dead], false), Pattern4::None);
-        assert_eq!(c([Flex3, Flex3, Dead, Dead], true), Pattern4::Forbid);
-        assert_eq!(c([Flex3, Flex3, Dead, Dead], false), Pattern4::Flex3x2);
-        assert_eq!(c([Flex4, Flex3, Dead, Dead], true), Pattern4::Flex4);
-        assert_eq!(c([Block4, Flex3, Dead, Dead], true), Pattern4::Block4Flex3);
-        assert_eq!(c([Block4, Flex2, Dead, Dead], false), Pattern4::Block4Plus);
-        assert_eq!(c([Block4, Flex1, Dead, Dead], false), Pattern4::Block4);
-        assert_eq!(c([Flex3, Block3, Dead, Dead], false), Pattern4::Flex3Plus);
-        assert_eq!(c([Flex3, Block2, Dead, Dead], false), Pattern4::Flex3);
-        assert_eq!(c([Block3, Flex2, Dead, Dead], false), Pattern4::Block3Plus);
-        assert_eq!(c([Block3, Block3, Dead, Dead], false), Pattern4::Block3Plus);
-        assert_eq!(c([Block3, Block2, Dead, Dead], false), Pattern4::Block3);
-        assert_eq!(c([Flex2, Flex2, Dead, Dead], false), Pattern4::Flex2x2);
-        assert_eq!(c([Flex2, Block2, Dead, Dead], false), Pattern4::Flex2);
-        assert_eq!(c([Flex1, Block2, Block1, Dead], false), Pattern4::None);
+        assert_eq!(c([Five, Dead, Dead, Dead], false), Class::Five);
+        assert_eq!(c([Five, Overline, Flex4, Flex4], true), Class::Five);
+        assert_eq!(c([Block4, Block4, Dead, Dead], false), Class::DoubleFour);
+        assert_eq!(c([Block4, Block4, Dead, Dead], true), Class::Forbid);
+        assert_eq!(c([Overline, Dead, Dead, Dead], true), Class::Forbid);
+        assert_eq!(c([Overline, Dead, Dead, Dead], false), Class::None);
+        assert_eq!(c([Flex3, Flex3, Dead, Dead], true), Class::Forbid);
+        assert_eq!(c([Flex3, Flex3, Dead, Dead], false), Class::Flex3x2);
+        assert_eq!(c([Flex4, Flex3, Dead, Dead], true), Class::Flex4);
+        assert_eq!(c([Block4, Flex3, Dead, Dead], true), Class::Block4Flex3);
+        assert_eq!(c([Block4, Flex2, Dead, Dead], false), Class::Block4Plus);
+        assert_eq!(c([Block4, Flex1, Dead, Dead], false), Class::Block4);
+        assert_eq!(c([Flex3, Block3, Dead, Dead], false), Class::Flex3Plus);
+        assert_eq!(c([Flex3, Block2, Dead, Dead], false), Class::Flex3);
+        assert_eq!(c([Block3, Flex2, Dead, Dead], false), Class::Block3Plus);
+        assert_eq!(c([Block3, Block3, Dead, Dead], false), Class::Block3Plus);
+        assert_eq!(c([Block3, Block2, Dead, Dead], false), Class::Block3);
+        assert_eq!(c([Flex2, Flex2, Dead, Dead], false), Class::Flex2x2);
+        assert_eq!(c([Flex2, Block2, Dead, Dead], false), Class::Flex2);
+        assert_eq!(c([Flex1, Block2, Block1, Dead], false), Class::None);
         for packed in [0x0000u16, 0x9a10, 0x7761, 0x8800] {
             let ps: [Pattern; 4] =
                 std::array::from_fn(|d| Pattern::from_u8(((packed >> (4 * d)) & 15) as u8));
             for rb in [false, true] {
-                assert_eq!(pattern4(packed, rb), combine(ps, rb));
+                assert_eq!(class_of(packed, rb), combine(ps, rb));
             }
         }
     }

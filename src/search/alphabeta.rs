@@ -11,8 +11,7 @@ use super::movepick::{self, Quick};
 use super::stack::{Stack, MAX_PLY};
 use super::tt::{Bound, Tt};
 use super::{Limits, INF, MATE, MATE_BOUND};
-use crate::board::{Board, Pos, DIRS};
-use crate::eval::threat::{self, Class};
+use crate::board::{Board, Class, Pos, DIRS};
 use crate::types::{Color, Rule};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -168,12 +167,12 @@ impl<'a> Searcher<'a> {
             return Settled::Score(-(MATE - p - 2));
         }
         if q.opp_fives == 1 {
-            let Some(cell) = threat::find(self.board, us.opp(), Class::Five) else {
+            let Some(cell) = self.board.find_class(us.opp(), Class::Five) else {
                 return Settled::Open;
             };
             if self.board.rule() == Rule::Renju
                 && us == Color::Black
-                && threat::class(self.board, cell, us) == Class::Forbid
+                && self.board.class(cell, us) == Class::Forbid
             {
                 return Settled::Score(-(MATE - p - 2));
             }
@@ -190,7 +189,7 @@ impl<'a> Searcher<'a> {
     /// voids by closing the five at both ends); `None` if no cell does. Such a cell lies on a
     /// line through the first five point, at most five steps away.
     pub fn caro_double_block(&mut self, us: Color) -> Option<Pos> {
-        let first = threat::find(self.board, us.opp(), Class::Five)?;
+        let first = self.board.find_class(us.opp(), Class::Five)?;
         // The five point itself is tried once, on the first line.
         let mut cells = DIRS.iter().enumerate().flat_map(|(i, &d)| {
             (-5isize..=5)
@@ -202,7 +201,7 @@ impl<'a> Searcher<'a> {
                 return false;
             }
             self.board.make(c, us);
-            let stops = threat::counts(self.board, us.opp())[Class::Five as usize] == 0;
+            let stops = self.board.class_counts(us.opp())[Class::Five as usize] == 0;
             self.board.undo();
             stops
         })

@@ -17,8 +17,8 @@ pub mod threats;
 pub mod time;
 pub mod tt;
 
-use crate::board::{rule, Board, Pos};
-use crate::eval::{self, threat::Class};
+use crate::board::{rule, Board, Class, Pos};
+use crate::eval;
 use crate::types::Color;
 use alphabeta::Searcher;
 use stack::MAX_PLY;

@@ -1,8 +1,7 @@
 //! Preallocated per-ply frames: the move buffer of each node, its principal variation and its
 //! killers. Allocated once per search so the tree itself never allocates.
 
-use crate::board::Pos;
-use crate::eval::threat::Class;
+use crate::board::{Class, Pos};
 use crate::types::MAX_SIZE;
 
 /// Deepest ply the search reaches (main search, extensions and VCF together).

@@ -25,8 +25,7 @@
 use super::alphabeta::Searcher;
 use super::movepick;
 use super::stack::MAX_PLY;
-use crate::board::{rule, Pattern, Pos, DIRS};
-use crate::eval::threat::{self, Class};
+use crate::board::{rule, Class, Pattern, Pos, DIRS};
 use crate::params::{ROOT_VCT_NODES, ROOT_VCT_NODES_PER_MS, ROOT_VCT_THREATS, VCT_VCF_FOURS};
 use crate::types::{Color, Rule};
 use std::sync::atomic::Ordering;
@@ -54,7 +53,7 @@ impl Searcher<'_> {
         }
         let q = movepick::quick(self.board, us);
         if q.own_five {
-            let p = threat::find(self.board, us, Class::Five).unwrap_or(Pos::NONE);
+            let p = self.board.find_class(us, Class::Five).unwrap_or(Pos::NONE);
             self.set_pv(ply, p);
             self.vcf_mate_ply = ply + 1;
             return true;
@@ -71,7 +70,9 @@ impl Searcher<'_> {
             return false;
         }
         let forced = if q.opp_fives == 1 {
-            threat::find(self.board, us.opp(), Class::Five).unwrap_or(Pos::NONE)
+            self.board
+                .find_class(us.opp(), Class::Five)
+                .unwrap_or(Pos::NONE)
         } else {
             Pos::NONE
         };
@@ -187,7 +188,7 @@ impl Searcher<'_> {
                 }
                 let q = p.step(d, k);
                 if self.board.grid().is_empty(q)
-                    && threat::class(self.board, q, us) == Class::Five
+                    && self.board.class(q, us) == Class::Five
                     && q != first
                 {
                     if count == 0 {
@@ -202,25 +203,20 @@ impl Searcher<'_> {
 
     /// A cell where `us` (to move, the opponent having no five to make) wins in three plies:
     /// an open four, or a double four; `Pos::NONE` if there is none. Renju Black: only an open
-    /// four (a double four is forbidden; [`threat::class`] never calls a foul an open four).
+    /// four (a double four is forbidden; [`Board::class`] never calls a foul an open four).
     /// Caro: none (an open four can be voided).
     pub fn win3_cell(&self, us: Color) -> Pos {
         let rule = self.board.rule();
         if rule.blocked_five_void() {
             return Pos::NONE;
         }
-        let n = threat::counts(self.board, us);
+        let n = self.board.class_counts(us);
         let (flex4, double4) = (n[Class::Flex4 as usize], n[Class::DoubleFour as usize]);
         if flex4 == 0 && double4 == 0 {
             return Pos::NONE;
         }
-        let (board, renju_black) = (&*self.board, rule == Rule::Renju && us == Color::Black);
-        let find = |want: Class| {
-            board
-                .candidates()
-                .find(|&p| threat::class(board, p, us) == want)
-                .unwrap_or(Pos::NONE)
-        };
+        let renju_black = rule == Rule::Renju && us == Color::Black;
+        let find = |want: Class| self.board.find_class(us, want).unwrap_or(Pos::NONE);
         let p = if flex4 > 0 {
             find(Class::Flex4)
         } else {
@@ -243,7 +239,7 @@ impl Searcher<'_> {
         if rule.blocked_five_void() {
             return false;
         }
-        let n = threat::counts(self.board, us);
+        let n = self.board.class_counts(us);
         if n[Class::Flex4 as usize] == 0 && n[Class::DoubleFour as usize] == 0 {
             return false;
         }
@@ -255,7 +251,7 @@ impl Searcher<'_> {
         }
         let board = &*self.board;
         board.candidates().any(|p| {
-            threat::class(board, p, us) == Class::Flex4
+            board.class(p, us) == Class::Flex4
                 && (0..4)
                     .filter(|&d| board.pattern(p, d, us) == Pattern::Flex3)
                     .count()
@@ -320,7 +316,7 @@ impl Searcher<'_> {
         }
         let q = movepick::quick(self.board, us);
         if q.own_five {
-            let p = threat::find(self.board, us, Class::Five).unwrap_or(Pos::NONE);
+            let p = self.board.find_class(us, Class::Five).unwrap_or(Pos::NONE);
             self.set_pv(ply, p);
             return Some(ply + 1);
         }
@@ -342,7 +338,9 @@ impl Searcher<'_> {
         // Against a counter-four only its block; threes only when the defender cannot make an
         // open four or a double four of its own.
         let forced = if q.opp_fives == 1 {
-            threat::find(self.board, us.opp(), Class::Five).unwrap_or(Pos::NONE)
+            self.board
+                .find_class(us.opp(), Class::Five)
+                .unwrap_or(Pos::NONE)
         } else {
             Pos::NONE
         };
@@ -403,7 +401,7 @@ impl Searcher<'_> {
         }
         if q.opp_fives == 1 {
             // The attacker made a four: the block is forced (or impossible).
-            let f = threat::find(self.board, us, Class::Five)?;
+            let f = self.board.find_class(us, Class::Five)?;
             if rule == Rule::Renju
                 && them == Color::Black
                 && rule::renju_foul(self.board.grid(), f).is_some()
@@ -560,7 +558,7 @@ mod tests {
                 _ => vec![],
             };
             moves.retain(|&q| legal(b, q, us));
-            moves.sort_by_key(|&q| std::cmp::Reverse(threat::class(b, q, us)));
+            moves.sort_by_key(|&q| std::cmp::Reverse(b.class(q, us)));
             moves.into_iter().any(|q| {
                 b.make(q, us);
                 let won = all_lose(b, us, plies - 1, &mut |b, plies| {
@@ -648,10 +646,7 @@ mod tests {
         while b.move_count() < stones {
             let cells: Vec<Pos> = b.candidates().filter(|&q| legal(&b, q, color)).collect();
             let w = |q: Pos| {
-                let (a, d) = (
-                    threat::class(&b, q, color),
-                    threat::class(&b, q, color.opp()),
-                );
+                let (a, d) = (b.class(q, color), b.class(q, color.opp()));
                 1 + (a as u64).min(9) + (d as u64).min(9) / 2
             };
             let total: u64 = cells.iter().map(|&q| w(q)).sum();
@@ -805,7 +800,7 @@ mod tests {
             . . . . . . . . .
             X . . . . . . . .";
         let mut b = board(Rule::Renju, text);
-        assert_eq!(threat::class(&b, p("3,5"), Color::Black), Class::Forbid);
+        assert_eq!(b.class(p("3,5"), Color::Black), Class::Forbid);
         assert!(!legal(&b, p("3,5"), Color::Black));
         with_searcher(&mut b, |s| {
             assert!(s.win3_cell(Color::Black).is_none());
