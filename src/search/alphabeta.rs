@@ -16,8 +16,10 @@ use crate::types::{Color, Rule};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::params::{
-    FORCED_REPLY_EXTENSION, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_DIV, LMP_BASE, LMP_DEPTH,
-    LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH, LMR_DIVISOR, LMR_MOVES, RFP_DEPTH, RFP_MARGIN,
+    FORCED_REPLY_EXTENSION, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_BONUS_PER_DEPTH2, HISTORY_DIV,
+    HISTORY_MALUS_DIV, LMP_BASE, LMP_DEPTH, LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH, LMR_DIVISOR,
+    LMR_HISTORY_DIV, LMR_MOVES, LMR_PV_REDUCTION, ORDER_KILLERS, ORDER_TT_MOVE,
+    POLL_INTERVAL_NODES, RFP_DEPTH, RFP_MARGIN, VCF_TABLE_ENTRIES,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -76,7 +78,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             stack: Stack::new(),
             history: History::new(),
-            vcf_fail: vec![0; 1 << 16],
+            vcf_fail: vec![0; VCF_TABLE_ENTRIES],
             vcf_mate_ply: 0,
             lmr,
         }
@@ -103,7 +105,7 @@ impl<'a> Searcher<'a> {
         self.nodes += 1;
         if self.nodes >= self.limits.max_nodes || self.nodes >= self.node_cap {
             self.stopped = true;
-        } else if self.nodes & 1023 == 0 {
+        } else if self.nodes % POLL_INTERVAL_NODES == 0 {
             if self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             } else if let Some(t) = &self.limits.time {
@@ -282,13 +284,13 @@ impl<'a> Searcher<'a> {
                 return None;
             }
             Some(if m.pos == tt_move {
-                1 << 29
+                ORDER_TT_MOVE
             } else {
                 let mut v = movepick::static_score(m) + history.get(us, m.pos) / HISTORY_DIV;
                 if m.pos == killers[0] {
-                    v += 400;
+                    v += ORDER_KILLERS[0];
                 } else if m.pos == killers[1] {
-                    v += 300;
+                    v += ORDER_KILLERS[1];
                 }
                 v
             })
@@ -332,9 +334,9 @@ impl<'a> Searcher<'a> {
                 if depth >= LMR_DEPTH && searched >= LMR_MOVES && !tactical {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
-                        r -= 1;
+                        r -= LMR_PV_REDUCTION;
                     }
-                    r -= self.history.get(us, m.pos) / 8192;
+                    r -= self.history.get(us, m.pos) / LMR_HISTORY_DIV;
                     r = r.clamp(0, new_depth - 1);
                 }
                 v = -self.alphabeta(ply + 1, new_depth - r, -alpha - 1, -alpha, them, false);
@@ -366,11 +368,11 @@ impl<'a> Searcher<'a> {
                                 f.killers[0] = m.pos;
                             }
                         }
-                        let bonus = depth * depth * 16;
+                        let bonus = depth * depth * HISTORY_BONUS_PER_DEPTH2;
                         self.history.update(us, m.pos, bonus);
                         for j in 0..i {
                             let q = self.stack.frames[ply].moves[j];
-                            self.history.update(us, q.pos, -bonus / 2);
+                            self.history.update(us, q.pos, -bonus / HISTORY_MALUS_DIV);
                         }
                         break;
                     }

@@ -34,7 +34,8 @@ pub const MATE_BOUND: i32 = crate::params::MATE_BOUND;
 pub const INF: i32 = crate::params::SCORE_INFINITE;
 
 use crate::params::{
-    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ROOT_VCF_FOURS, ROOT_VCF_NODES, ROOT_VCF_STEPS,
+    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, ROOT_VCF_FOURS, ROOT_VCF_NODES,
+    ROOT_VCF_STEPS,
 };
 
 /// Soft and hard time limits of one move, measured from [`Limits::start`].
@@ -123,7 +124,7 @@ pub(crate) struct Aspiration {
 impl Aspiration {
     pub fn new(depth: u32, prev: i32) -> Aspiration {
         let delta = ASPIRATION_DELTA;
-        let (alpha, beta) = if depth >= 4 && !is_mate(prev) {
+        let (alpha, beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_mate(prev) {
             (prev - delta, prev + delta)
         } else {
             (-INF, INF)

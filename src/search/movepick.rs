@@ -9,16 +9,8 @@
 use super::stack::MoveEntry;
 use crate::board::{Board, Class, Pos};
 use crate::eval;
+use crate::params::{ORDER_ATTACK, ORDER_DEFEND};
 use crate::types::{Color, Rule};
-
-/// Ordering value of a cell by what it makes for the side to move (`ATT`) and what it takes
-/// from the opponent (`DEF`), indexed by class (same order as `eval::params::ATTACK`).
-const ORDER_ATT: [i32; Class::COUNT] = [
-    0, -1_000_000, 80, 60, 250, 260, 600, 700, 900, 500, 700, 3000, 4000, 9000, 100_000,
-];
-const ORDER_DEF: [i32; Class::COUNT] = [
-    0, 0, 50, 30, 180, 190, 450, 500, 700, 300, 400, 1500, 2000, 6000, 50_000,
-];
 
 /// The tactical facts of a node, read from the class counts alone (no cell walk).
 #[derive(Clone, Copy, Debug, Default)]
@@ -113,7 +105,7 @@ pub fn is_tactical(m: &MoveEntry) -> bool {
 /// The static ordering score of a move.
 #[inline]
 pub fn static_score(m: &MoveEntry) -> i32 {
-    ORDER_ATT[m.att as usize] + ORDER_DEF[m.def as usize]
+    ORDER_ATTACK[m.att as usize] + ORDER_DEFEND[m.def as usize]
 }
 
 /// Whether `us` may play the cell at all (renju: Black's forbidden points are excluded).

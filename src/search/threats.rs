@@ -26,7 +26,9 @@ use super::alphabeta::Searcher;
 use super::movepick;
 use super::stack::MAX_PLY;
 use crate::board::{rule, Class, Pattern, Pos, DIRS};
-use crate::params::{ROOT_VCT_NODES, ROOT_VCT_NODES_PER_MS, ROOT_VCT_THREATS, VCT_VCF_FOURS};
+use crate::params::{
+    ROOT_VCT_NODES, ROOT_VCT_NODES_PER_MS, ROOT_VCT_THREATS, VCT_COUNTER_FOUR_BONUS, VCT_VCF_FOURS,
+};
 use crate::types::{Color, Rule};
 use std::sync::atomic::Ordering;
 
@@ -427,7 +429,7 @@ impl Searcher<'_> {
             if !movepick::playable(rule, them, m) {
                 None
             } else if m.att.is_four() {
-                Some(1 << 24 | movepick::static_score(m))
+                Some(VCT_COUNTER_FOUR_BONUS | movepick::static_score(m))
             } else if m.def.is_four() || m.def == Class::Forbid {
                 Some(movepick::static_score(m))
             } else {
