@@ -213,7 +213,7 @@ pub const SMP_SKIP_SIZE: [u32; 8] = [1, 1, 2, 2, 2, 2, 3, 3];
 /// See [`SMP_SKIP_SIZE`].
 pub const SMP_SKIP_PHASE: [u32; 8] = [0, 1, 0, 1, 2, 3, 0, 1];
 
-// ---- Root VCT (victory by continuous threats; search/threats.rs) ----
+// ---- Root VCT (victory by continuous threats; search/threats/vct.rs) ----
 
 /// Attacking moves (fours and threes) the root VCT may play before its final VCF; 0 turns the
 /// root VCT off.
