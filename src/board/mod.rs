@@ -8,7 +8,7 @@
 //! | field                            | per                      | meaning                                   |
 //! |----------------------------------|--------------------------|-------------------------------------------|
 //! | `hash: u64`                      | board                    | XOR of [`zobrist::key`] over the stones   |
-//! | `keys[cell][dir]: u32`           | every cell, 4 directions | line key ([`pattern`] module layout)      |
+//! | `keys[cell][dir]: u32`           | every cell, 4 directions | line key ([`pattern::key`] layout)        |
 //! | `state[cell].pats: u32`          | empty cells              | both colours' 4 [`Pattern`]s (note below) |
 //! | `state[cell].class[color]: u8`   | empty cells              | the [`Class`] of those four patterns      |
 //! | `class_count[color][class]: u16` | board                    | number of empty cells of each [`Class`]   |
