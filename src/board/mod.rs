@@ -22,7 +22,7 @@
 //! are kept for every cell, occupied or not; patterns and classes are only meaningful on empty
 //! cells (on an occupied cell they keep the values from when it was last empty).
 //!
-//! Undo does not recompute: [`Board::make`] saves, in a fixed-size per-ply [`UndoRecord`], the
+//! Undo does not recompute: [`Board::make`] saves, in a fixed-size per-ply `UndoRecord`, the
 //! pattern state of the 40 line cells it is about to change, the class counts and the bounding
 //! box, and [`Board::undo`] copies them back (line keys are XORed back). Only a move older than a
 //! [`Board::block`] or [`Board::recompute`] (`stale_below`) is undone the slow way, recomputing

@@ -120,10 +120,7 @@ impl<'a> Searcher<'a> {
     /// Generates and classifies the candidate moves of the node at `ply`; returns how many.
     #[inline]
     pub fn scan(&mut self, ply: usize, us: Color) -> usize {
-        let frame = &mut self.stack.frames[ply];
-        let n = movepick::scan(self.board, us, &mut frame.moves[..]);
-        frame.len = n;
-        n
+        movepick::scan(self.board, us, &mut self.stack.frames[ply].moves[..])
     }
 
     /// Plays the forced reply `p` and searches on (same depth: forced replies are extended).
@@ -261,7 +258,6 @@ impl<'a> Searcher<'a> {
             }
         }
         let eval = q.eval;
-        self.stack.frames[ply].static_eval = eval;
 
         // Reverse futility: far above beta with nothing to fear.
         if !pv_node
@@ -295,7 +291,6 @@ impl<'a> Searcher<'a> {
                 v
             })
         });
-        self.stack.frames[ply].len = n;
         if n == 0 {
             return if q.opp_threat {
                 -(MATE - ply as i32 - 3)

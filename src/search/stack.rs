@@ -23,22 +23,18 @@ pub struct MoveEntry {
 /// One ply of the search.
 pub struct Frame {
     pub moves: Box<[MoveEntry; MAX_MOVES]>,
-    pub len: usize,
     pub pv: [Pos; MAX_PLY],
     pub pv_len: usize,
     pub killers: [Pos; 2],
-    pub static_eval: i32,
 }
 
 impl Frame {
     fn new() -> Frame {
         Frame {
             moves: Box::new([MoveEntry::default(); MAX_MOVES]),
-            len: 0,
             pv: [Pos::NONE; MAX_PLY],
             pv_len: 0,
             killers: [Pos::NONE; 2],
-            static_eval: 0,
         }
     }
 }

@@ -122,7 +122,8 @@ impl HalfIndex {
         HalfIndex { half, canon }
     }
 
-    /// The [`PatternTable`] entry index of a line key.
+    /// The entry index of a line key in a table over canonical keys
+    /// ([`super::PatternTable`]).
     #[inline]
     pub fn index(&self, key: u32) -> usize {
         (self.half[0][(key & (HALF_KEYS as u32 - 1)) as usize]

@@ -5,10 +5,10 @@
 //!
 //! * [`key`]: the line key (the 5 cells on each side of a cell along one line, 2 bits each) and
 //!   its canonical form, which indexes the tables.
-//! * [`line`]: the line pattern of a key for each colour and five kind, and its table.
+//! * [`line`](mod@line): the line pattern of a key for each colour and five kind, and its table.
 //! * [`class`]: the threat class of a cell from its four line patterns, and its table.
 //!
-//! This file joins them for the board's hot path: a [`RuleTables`] holds, in one block, all
+//! This file joins them for the board's hot path: a `RuleTables` holds, in one block, all
 //! that one rule needs to turn a changed line key into both colours' patterns and classes.
 
 pub mod class;

@@ -258,7 +258,7 @@ impl Searcher<'_> {
 mod tests {
     use super::super::testkit::*;
     use super::*;
-    use crate::board::Board;
+    use crate::board::{Board, Grid};
     use rand_xoshiro::rand_core::{RngCore, SeedableRng};
     use std::collections::HashMap;
 
@@ -427,16 +427,6 @@ mod tests {
         . . . . . . . . .
         O . . . . . . O O";
 
-    fn swap_colours(text: &str) -> String {
-        text.chars()
-            .map(|c| match c {
-                'X' => 'O',
-                'O' => 'X',
-                c => c,
-            })
-            .collect()
-    }
-
     /// Mate ply and first move of the VCT with `threats` threats, checking the VCF fails.
     fn vct_not_vcf(b: &mut Board, us: Color, threats: u32) -> Option<(usize, Pos)> {
         with_searcher(b, |s| {
@@ -506,7 +496,10 @@ mod tests {
 
     #[test]
     fn renju_white_double_three_wins() {
-        let mut b = board(Rule::Renju, &swap_colours(DOUBLE_THREE));
+        let white = Grid::from_ascii(DOUBLE_THREE)
+            .unwrap()
+            .with_colours_swapped();
+        let mut b = Board::from_grid(&white, Rule::Renju);
         assert_eq!(vct_not_vcf(&mut b, Color::White, 1), Some((5, p("4,5"))));
         assert!(forced_win(&mut b, Color::White, 5, &mut Memo::new()));
     }
