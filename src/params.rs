@@ -1,9 +1,12 @@
 //! Named constants of the search core: the score scale, the transposition table's sizing and
-//! replacement knobs, and the time-budget tunables.
+//! replacement knobs, the time-budget tunables, pruning, reductions and move ordering, the
+//! threat searches' budgets.
 //!
 //! Every number that a later tuning run (or an SPRT) might want to change lives here under a
-//! name, so that `tt.rs` and `time.rs` contain no magic numbers. Evaluation weights live in
-//! `eval/` instead.
+//! name, so that the search files contain no magic numbers. Evaluation weights live in
+//! `eval/params.rs` instead.
+
+use crate::board::Class;
 
 // ---------------------------------------------------------------------------------------------
 // Scores
@@ -127,10 +130,14 @@ pub const ROOT_VCF_FOURS: u32 = 20;
 pub const ROOT_VCF_STEPS: [u32; 2] = [6, 12];
 /// Nodes the root VCF search may spend.
 pub const ROOT_VCF_NODES: u64 = 200_000;
+/// Entries of the table of positions proven to have no VCF (or VCT) within a budget, per
+/// search thread (8 bytes each; a power of two).
+pub const VCF_TABLE_ENTRIES: usize = 1 << 16;
+/// Iterations below this depth search the full window; from it on, a window around the
+/// previous iteration's score (unless that was a mate score).
+pub const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// Half-width of the first aspiration window.
 pub const ASPIRATION_DELTA: i32 = 40;
-/// Iterations below this depth search with a full window (their scores swing too much).
-pub const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// Once the doubled half-width exceeds this, the aspiration window opens fully.
 pub const ASPIRATION_MAX_DELTA: i32 = 1000;
 /// Reverse futility: at depth ≤ this, a static eval this far above beta per ply cuts.
@@ -149,8 +156,35 @@ pub const LMR_MOVES: usize = 3;
 /// Late-move reduction in plies: `LMR_BASE + ln(depth) · ln(move number) / LMR_DIVISOR`.
 pub const LMR_BASE: f64 = 0.5;
 pub const LMR_DIVISOR: f64 = 2.2;
+/// Plies taken off the late-move reduction at PV nodes.
+pub const LMR_PV_REDUCTION: i32 = 1;
+/// One ply less of late-move reduction per this much history score (more for a negative one).
+pub const LMR_HISTORY_DIV: i32 = 8192;
+/// Static ordering value of a cell by what it makes for the side to move, indexed by its
+/// [`Class`] for the mover (`Forbid`: renju Black's forbidden points, never played).
+pub const ORDER_ATTACK: [i32; Class::COUNT] = [
+    0, -1_000_000, 80, 60, 250, 260, 600, 700, 900, 500, 700, 3000, 4000, 9000, 100_000,
+];
+/// Static ordering value of a cell by what it takes from the opponent, indexed by its
+/// [`Class`] for the opponent; added to [`ORDER_ATTACK`].
+pub const ORDER_DEFEND: [i32; Class::COUNT] = [
+    0, 0, 50, 30, 180, 190, 450, 500, 700, 300, 400, 1500, 2000, 6000, 50_000,
+];
+/// Ordering score of the transposition table's move: above every other move.
+pub const ORDER_TT_MOVE: i32 = 1 << 29;
+/// Ordering bonus of the first and the second killer move of the ply.
+pub const ORDER_KILLERS: [i32; 2] = [400, 300];
 /// History divisor in the ordering score.
 pub const HISTORY_DIV: i32 = 64;
+/// A cut-off move's history bonus is `depth² × HISTORY_BONUS_PER_DEPTH2`.
+pub const HISTORY_BONUS_PER_DEPTH2: i32 = 16;
+/// The quiet moves searched before a cut-off move lose its bonus divided by this.
+pub const HISTORY_MALUS_DIV: i32 = 2;
+/// Largest magnitude of a history entry (gravity keeps entries inside it).
+pub const HISTORY_MAX: i32 = 16_384;
+/// The node count at which the search polls the stop flag and the hard time limit: every this
+/// many nodes (a power of two).
+pub const POLL_INTERVAL_NODES: u64 = 1024;
 /// Plies added back when the only reply (blocking the opponent's five) is played: 1 searches
 /// it at the same depth (the forced reply costs no depth), 0 charges it like any move.
 pub const FORCED_REPLY_EXTENSION: i32 = 1;
@@ -179,7 +213,7 @@ pub const SMP_SKIP_SIZE: [u32; 8] = [1, 1, 2, 2, 2, 2, 3, 3];
 /// See [`SMP_SKIP_SIZE`].
 pub const SMP_SKIP_PHASE: [u32; 8] = [0, 1, 0, 1, 2, 3, 0, 1];
 
-// ---- Root VCT (victory by continuous threats; search/threats.rs) ----
+// ---- Root VCT (victory by continuous threats; search/threats/vct.rs) ----
 
 /// Attacking moves (fours and threes) the root VCT may play before its final VCF; 0 turns the
 /// root VCT off.
@@ -192,9 +226,6 @@ pub const ROOT_VCT_NODES: u64 = 20_000;
 pub const ROOT_VCT_NODES_PER_MS: u64 = 12;
 /// Fours each VCF inside the VCT may use.
 pub const VCT_VCF_FOURS: u32 = 10;
-
-/// The search reads the stop flag and the clock once every this many nodes (a power of two).
-pub const POLL_INTERVAL_NODES: u64 = 1024;
-
-/// Entries of each search thread's table of failed VCF attempts (a power of two).
-pub const VCF_TABLE_SIZE: usize = 1 << 16;
+/// Ordering bit OR-ed into the static score of the VCT defender's counter-fours, above every
+/// static score, so that they are tried first (the likeliest refutations).
+pub const VCT_COUNTER_FOUR_BONUS: i32 = 1 << 24;

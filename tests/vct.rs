@@ -83,16 +83,6 @@ const DOUBLE_THREE: &str = "
     . . . . . . . . . . . . . O .
     . . . . . . . . . . . . . . .";
 
-fn swap_colours(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            'X' => 'O',
-            'O' => 'X',
-            c => c,
-        })
-        .collect()
-}
-
 #[test]
 fn double_three_is_played_with_a_mate_score() {
     wins_as_claimed(Rule::Freestyle, DOUBLE_THREE, Color::Black, &["7,8"], 5);
@@ -101,7 +91,10 @@ fn double_three_is_played_with_a_mate_score() {
 
 #[test]
 fn renju_white_double_three_wins_and_black_does_not_claim_one() {
-    let white = swap_colours(DOUBLE_THREE);
+    let white = Grid::from_ascii(DOUBLE_THREE)
+        .unwrap()
+        .with_colours_swapped()
+        .to_ascii();
     wins_as_claimed(Rule::Renju, &white, Color::White, &["7,8"], 5);
     // Black's double three is a foul: no move to 7,8, and no mate in five.
     let mut b = board(Rule::Renju, DOUBLE_THREE);

@@ -171,6 +171,18 @@ impl Grid {
         s
     }
 
+    /// The same board with the colours exchanged: Black's stones become White's and White's
+    /// Black's; blocked cells stay (for tests that play one shape for both sides).
+    pub fn with_colours_swapped(&self) -> Grid {
+        let mut swapped = self.clone();
+        for p in self.positions() {
+            if let Some(c) = self.get(p).color() {
+                swapped.set(p, c.opp().stone());
+            }
+        }
+        swapped
+    }
+
     /// Number of stones of each colour: `[black, white]`.
     pub fn stone_counts(&self) -> [usize; 2] {
         let mut n = [0; 2];
@@ -216,5 +228,10 @@ mod tests {
         assert_eq!(Grid::from_ascii(&g.to_ascii()).unwrap(), g);
         assert_eq!(g.stone_counts(), [2, 2]);
         assert!(g.pos(-1, 0).is_none() && g.pos(6, 0).is_none() && g.pos(5, 4).is_some());
+        let s = g.with_colours_swapped();
+        assert_eq!(s.get(Pos::new(2, 0)), Cell::White);
+        assert_eq!(s.get(Pos::new(1, 1)), Cell::Black);
+        assert_eq!(s.get(Pos::new(2, 2)), Cell::Wall);
+        assert_eq!(s.with_colours_swapped(), g);
     }
 }

@@ -5,15 +5,15 @@
 //! within 5 steps on the 4 lines through the stone, plus the 5×5 square around it; no loops over
 //! the board, no allocation):
 //!
-//! | field                         | per                         | meaning                                   |
-//! |-------------------------------|-----------------------------|-------------------------------------------|
-//! | `hash: u64`                   | board                       | XOR of [`zobrist::key`] over the stones    |
-//! | `keys[cell][dir]: u32`        | every cell, 4 directions    | line key ([`pattern`] module layout)      |
-//! | `state[cell].pats: u32`       | empty cells                 | both colours' 4 [`Pattern`]s (note below) |
-//! | `state[cell].p4[color]: u8`   | empty cells                 | the [`Pattern4`] of those four patterns   |
-//! | `p4_count[color][class]: u16` | board                       | number of empty cells of each `Pattern4`  |
-//! | `near[cell]: u8`              | every cell                  | stones in the 5×5 square centred on it    |
-//! | `bbox`                        | board                       | bounding box of the stones                |
+//! | field                            | per                      | meaning                                   |
+//! |----------------------------------|--------------------------|-------------------------------------------|
+//! | `hash: u64`                      | board                    | XOR of [`zobrist::key`] over the stones   |
+//! | `keys[cell][dir]: u32`           | every cell, 4 directions | line key ([`pattern::key`] layout)        |
+//! | `state[cell].pats: u32`          | empty cells              | both colours' 4 [`Pattern`]s (note below) |
+//! | `state[cell].class[color]: u8`   | empty cells              | the [`Class`] of those four patterns      |
+//! | `class_count[color][class]: u16` | board                    | number of empty cells of each [`Class`]   |
+//! | `near[cell]: u8`                 | every cell               | stones in the 5×5 square centred on it    |
+//! | `bbox`                           | board                    | bounding box of the stones                |
 //!
 //! `pats` packs colour `c`'s pattern in direction `d` at bits `16c + 4d .. 16c + 4d + 4`, so
 //! the low half is [`Board::patterns_packed`] for Black and the high half for White.
@@ -22,13 +22,20 @@
 //! are kept for every cell, occupied or not; patterns and classes are only meaningful on empty
 //! cells (on an occupied cell they keep the values from when it was last empty).
 //!
-//! Undo does not recompute: [`Board::make`] saves, in a fixed-size per-ply [`UndoRecord`], the
+//! Undo does not recompute: [`Board::make`] saves, in a fixed-size per-ply `UndoRecord`, the
 //! pattern state of the 40 line cells it is about to change, the class counts and the bounding
 //! box, and [`Board::undo`] copies them back (line keys are XORed back). Only a move older than a
 //! [`Board::block`] or [`Board::recompute`] (`stale_below`) is undone the slow way, recomputing
-//! the patterns its stone touched, since its record predates the change. Blocked cells are `Wall` in the grid and in the line keys, are not
-//! hashed and are not stones. Which five counts is picked per colour from the rule
-//! ([`FiveKind::of`]); renju Black also gets the `Forbid` hint in its [`Pattern4`].
+//! the patterns its stone touched, since its record predates the change. Blocked cells are
+//! `Wall` in the grid and in the line keys, are not hashed and are not stones. Which five counts
+//! is picked per colour from the rule ([`FiveKind::of`]); renju Black also gets the `Forbid`
+//! hint in its [`Class`].
+//!
+//! The search and the evaluation read the board through one vocabulary, the threat [`Class`]
+//! of an empty cell for a colour: [`Board::class`] (renju Black's `Forbid` hint confirmed by the
+//! referee's exact check), [`Board::find_class`], and the per-class counts
+//! [`Board::class_counts`]. Single line patterns ([`Board::pattern`]) are read only where one
+//! line matters.
 
 pub mod grid;
 pub mod pattern;
@@ -37,7 +44,7 @@ pub mod rule;
 pub mod zobrist;
 
 pub use grid::Grid;
-pub use pattern::{FiveKind, Pattern, Pattern4};
+pub use pattern::{Class, FiveKind, Pattern};
 pub use pos::{Pos, DIRS, NUM_CELLS, PAD, STRIDE};
 pub use rule::Foul;
 
@@ -152,7 +159,7 @@ const LINE_OFFSETS: [usize; LINE_CELLS] = {
 #[repr(C, align(8))]
 struct CellPats {
     pats: u32,
-    p4: [u8; 2],
+    class: [u8; 2],
 }
 
 /// What [`Board::undo`] restores after one [`Board::make`]: the state from before the move.
@@ -160,7 +167,7 @@ struct CellPats {
 struct UndoRecord {
     /// The pattern state of the line cells, in [`LINE_OFFSETS`] order.
     cells: [CellPats; LINE_CELLS],
-    p4_count: [[u16; 16]; 2],
+    class_count: [[u16; 16]; 2],
     bbox: BBox,
 }
 
@@ -168,9 +175,9 @@ impl UndoRecord {
     const EMPTY: UndoRecord = UndoRecord {
         cells: [CellPats {
             pats: 0,
-            p4: [0; 2],
+            class: [0; 2],
         }; LINE_CELLS],
-        p4_count: [[0; 16]; 2],
+        class_count: [[0; 16]; 2],
         bbox: BBox::EMPTY,
     };
 }
@@ -229,7 +236,7 @@ impl Lines<'_> {
         cell.pats = pats;
         for c in 0..2 {
             let new = self.tables.class(c, (pats >> (16 * c)) as u16);
-            let prev = std::mem::replace(&mut cell.p4[c], new);
+            let prev = std::mem::replace(&mut cell.class[c], new);
             // Unconditional: cheaper than the branch when the class did not change.
             self.counts[c][prev as usize & 15] -= 1;
             self.counts[c][new as usize & 15] += 1;
@@ -257,7 +264,7 @@ pub struct Board {
     state: [CellPats; NUM_CELLS],
     /// Indexed by class; 16 wide so that a class masked to 4 bits needs no bounds check (the
     /// last entry stays 0).
-    p4_count: [[u16; 16]; 2],
+    class_count: [[u16; 16]; 2],
     near: [u8; NUM_CELLS],
     /// The Zobrist keys ([`zobrist::keys`]), held to skip the lazy-init check on every move.
     zobrist: &'static [[u64; NUM_CELLS]; 2],
@@ -279,7 +286,7 @@ impl Board {
             stale_below: 0,
             keys: [[0; 4]; NUM_CELLS],
             state: [CellPats::default(); NUM_CELLS],
-            p4_count: [[0; 16]; 2],
+            class_count: [[0; 16]; 2],
             near: [0; NUM_CELLS],
             tables: pattern::rule_tables(rule),
             zobrist: &zobrist::keys().cells,
@@ -366,18 +373,6 @@ impl Board {
         self.history.last().copied()
     }
 
-    /// What counts as a five for `color` on this board.
-    #[inline]
-    pub fn five_kind(&self, color: Color) -> FiveKind {
-        FiveKind::of(self.rule, color)
-    }
-
-    /// The line key of `p` along `DIRS[dir]` (layout in [`pattern`]).
-    #[inline]
-    pub fn line_key(&self, p: Pos, dir: usize) -> u32 {
-        self.keys[p.index()][dir]
-    }
-
     /// The pattern `color` would make along `DIRS[dir]` by playing the empty cell `p`.
     #[inline]
     pub fn pattern(&self, p: Pos, dir: usize, color: Color) -> Pattern {
@@ -391,22 +386,42 @@ impl Board {
         (self.state[p.index()].pats >> (16 * color.index())) as u16
     }
 
-    /// The combined class `color` would get by playing the empty cell `p`.
+    /// The class kept for the empty cell `p` and `color`, as the tables give it: renju Black's
+    /// `Forbid` is only a hint here ([`Board::class`] confirms it).
     #[inline]
-    pub fn pattern4(&self, p: Pos, color: Color) -> Pattern4 {
-        Pattern4::from_u8(self.state[p.index()].p4[color.index()])
+    pub fn raw_class(&self, p: Pos, color: Color) -> Class {
+        Class::from_u8(self.state[p.index()].class[color.index()])
     }
 
-    /// Number of empty cells where `color` has class `class`.
+    /// The class `color` would get by playing the empty cell `p`. In renju, Black's `Forbid`
+    /// hint is confirmed with the referee's exact check ([`rule::renju_foul`]); a hinted cell
+    /// that is legal gets its class without the hint.
     #[inline]
-    pub fn p4_count(&self, color: Color, class: Pattern4) -> u16 {
-        self.p4_count[color.index()][class as usize]
+    pub fn class(&self, p: Pos, color: Color) -> Class {
+        let c = self.raw_class(p, color);
+        if c == Class::Forbid && rule::renju_foul(&self.grid, p).is_none() {
+            return pattern::class_of(self.patterns_packed(p, color), false);
+        }
+        c
     }
 
-    /// The counts of every class for `color`, indexed by `Pattern4 as usize`.
+    /// The first empty cell near the stones (row by row, as [`Board::candidates`]) where
+    /// `color` has class `want` ([`Board::class`]).
+    pub fn find_class(&self, color: Color, want: Class) -> Option<Pos> {
+        self.candidates().find(|&p| self.class(p, color) == want)
+    }
+
+    /// Number of empty cells where `color` has the raw class `class` ([`Board::raw_class`]).
     #[inline]
-    pub fn p4_counts(&self, color: Color) -> &[u16; Pattern4::COUNT] {
-        self.p4_count[color.index()][..Pattern4::COUNT]
+    pub fn class_count(&self, color: Color, class: Class) -> u16 {
+        self.class_count[color.index()][class as usize]
+    }
+
+    /// The number of empty cells of every raw class for `color`, indexed by `Class as usize`
+    /// (renju Black's hinted cells count as `Forbid`).
+    #[inline]
+    pub fn class_counts(&self, color: Color) -> &[u16; Class::COUNT] {
+        self.class_count[color.index()][..Class::COUNT]
             .try_into()
             .expect("COUNT classes")
     }
@@ -450,7 +465,7 @@ impl Board {
         self.hash ^= self.zobrist[color.index()][i];
         self.history.push((p, color));
         let rec = &mut self.undo[ply];
-        rec.p4_count = self.p4_count;
+        rec.class_count = self.class_count;
         rec.bbox = self.bbox;
         let around = Self::around(&self.state, i);
         for (saved, &o) in rec.cells.iter_mut().zip(&LINE_OFFSETS) {
@@ -458,7 +473,7 @@ impl Board {
         }
         self.bbox.extend(p);
         for c in 0..2 {
-            self.p4_count[c][self.state[i].p4[c] as usize & 15] -= 1;
+            self.class_count[c][self.state[i].class[c] as usize & 15] -= 1;
         }
         self.flip_lines(p, color.stone() as u32);
         add_near(&mut self.near, i, NEAR_ROW);
@@ -481,10 +496,10 @@ impl Board {
             self.flip_lines(p, color.stone() as u32);
             self.refresh_cell(i);
             for c in 0..2 {
-                self.p4_count[c][self.state[i].p4[c] as usize & 15] += 1;
+                self.class_count[c][self.state[i].class[c] as usize & 15] += 1;
             }
         } else {
-            self.p4_count = rec.p4_count;
+            self.class_count = rec.class_count;
             let around = Self::around_mut(&mut self.state, i);
             for (&saved, &o) in rec.cells.iter().zip(&LINE_OFFSETS) {
                 around[o] = saved;
@@ -516,7 +531,7 @@ impl Board {
         let i = p.index();
         self.grid.set(p, Cell::Wall);
         for c in 0..2 {
-            self.p4_count[c][self.state[i].p4[c] as usize & 15] -= 1;
+            self.class_count[c][self.state[i].class[c] as usize & 15] -= 1;
         }
         self.flip_lines(p, Cell::Wall as u32);
         self.stale_below = self.history.len();
@@ -535,7 +550,7 @@ impl Board {
                 .try_into()
                 .expect("window"),
             state: Self::around_mut(&mut self.state, i),
-            counts: &mut self.p4_count,
+            counts: &mut self.class_count,
             tables: self.tables,
         };
         lines.flip::<0>(own[0], v);
@@ -563,7 +578,7 @@ impl Board {
     }
 
     /// Recomputes all patterns and the classes of cell `q` from its line keys, leaving
-    /// `p4_count` alone.
+    /// `class_count` alone.
     fn refresh_cell(&mut self, q: usize) {
         let mut pats = 0u32;
         for d in 0..4 {
@@ -572,7 +587,7 @@ impl Board {
         }
         self.state[q].pats = pats;
         for c in 0..2 {
-            self.state[q].p4[c] = self.tables.class(c, (pats >> (16 * c)) as u16);
+            self.state[q].class[c] = self.tables.class(c, (pats >> (16 * c)) as u16);
         }
     }
 
@@ -581,7 +596,7 @@ impl Board {
     pub fn recompute(&mut self) {
         self.hash = 0;
         self.bbox = BBox::EMPTY;
-        self.p4_count = [[0; 16]; 2];
+        self.class_count = [[0; 16]; 2];
         self.near = [0; NUM_CELLS];
         let positions: Vec<Pos> = self.grid.positions().collect();
         for &p in &positions {
@@ -606,7 +621,7 @@ impl Board {
             self.refresh_cell(q);
             if self.grid.is_empty(p) {
                 for c in 0..2 {
-                    self.p4_count[c][self.state[q].p4[c] as usize] += 1;
+                    self.class_count[c][self.state[q].class[c] as usize] += 1;
                 }
             }
         }
@@ -624,10 +639,10 @@ impl Board {
         if fresh.bbox != self.bbox {
             return Err(format!("bbox {:?} != {:?}", self.bbox, fresh.bbox));
         }
-        if fresh.p4_count != self.p4_count {
+        if fresh.class_count != self.class_count {
             return Err(format!(
-                "p4 counts {:?} != {:?}",
-                self.p4_count, fresh.p4_count
+                "class counts {:?} != {:?}",
+                self.class_count, fresh.class_count
             ));
         }
         for p in self.grid.positions() {

@@ -1,5 +1,5 @@
-//! Board tests: incremental state against recomputation over random games, patterns read from
-//! ASCII boards, candidates.
+//! Board tests: incremental state against recomputation over random games, patterns and
+//! classes read from ASCII boards, candidates.
 
 use super::*;
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
@@ -33,9 +33,9 @@ fn check_fives(b: &Board) -> usize {
     let mut fives = 0;
     for p in b.grid().positions().filter(|&p| b.is_empty(p)) {
         for color in [Color::Black, Color::White] {
-            fives += (b.pattern4(p, color) == Pattern4::Five) as usize;
+            fives += (b.raw_class(p, color) == Class::Five) as usize;
             assert_eq!(
-                b.pattern4(p, color) == Pattern4::Five,
+                b.raw_class(p, color) == Class::Five,
                 makes_five(b.grid(), p, color, b.rule()),
                 "{:?} {color:?} at {p}{:?}",
                 b.rule(),
@@ -180,17 +180,17 @@ fn freestyle_threats_on_a_board() {
     );
     let (b1, e3) = (Pos::new(1, 2), Pos::new(5, 2));
     assert_eq!(b.pattern(b1, 0, Color::Black), Pattern::Flex4);
-    assert_eq!(b.pattern4(b1, Color::Black), Pattern4::Flex4);
-    assert_eq!(b.pattern4(e3, Color::Black), Pattern4::Flex4);
-    assert_eq!(b.pattern4(Pos::new(6, 2), Color::Black), Pattern4::Block4);
-    assert_eq!(b.pattern4(Pos::new(1, 5), Color::White), Pattern4::Five);
-    assert_eq!(b.pattern4(Pos::new(6, 5), Color::White), Pattern4::Five);
-    assert_eq!(b.p4_count(Color::White, Pattern4::Five), 2);
-    assert_eq!(b.p4_count(Color::Black, Pattern4::Five), 0);
-    assert_eq!(b.p4_count(Color::Black, Pattern4::Flex4), 2);
+    assert_eq!(b.raw_class(b1, Color::Black), Class::Flex4);
+    assert_eq!(b.raw_class(e3, Color::Black), Class::Flex4);
+    assert_eq!(b.raw_class(Pos::new(6, 2), Color::Black), Class::Block4);
+    assert_eq!(b.raw_class(Pos::new(1, 5), Color::White), Class::Five);
+    assert_eq!(b.raw_class(Pos::new(6, 5), Color::White), Class::Five);
+    assert_eq!(b.class_count(Color::White, Class::Five), 2);
+    assert_eq!(b.class_count(Color::Black, Class::Five), 0);
+    assert_eq!(b.class_count(Color::Black, Class::Flex4), 2);
     // Left of the O four Black has only two cells up to the edge: nothing.
     assert_eq!(b.pattern(Pos::new(1, 5), 0, Color::Black), Pattern::Dead);
-    let total: u16 = b.p4_counts(Color::Black).iter().sum();
+    let total: u16 = b.class_counts(Color::Black).iter().sum();
     assert_eq!(total as usize, b.grid().empty_count());
 }
 
@@ -204,18 +204,19 @@ fn standard_overline_is_no_five() {
         . . . . . . . . . . .";
     let gap = Pos::new(4, 1);
     assert_eq!(
-        board(text, Rule::Freestyle).pattern4(gap, Color::Black),
-        Pattern4::Five
+        board(text, Rule::Freestyle).raw_class(gap, Color::Black),
+        Class::Five
     );
     let b = board(text, Rule::Standard);
     assert_eq!(b.pattern(gap, 0, Color::Black), Pattern::Overline);
-    assert_eq!(b.pattern4(gap, Color::Black), Pattern4::None);
-    assert_eq!(b.p4_count(Color::Black, Pattern4::Five), 0);
+    assert_ne!(b.class(Pos::new(4, 1), Color::Black), Class::Five);
+    assert_eq!(b.raw_class(gap, Color::Black), Class::None);
+    assert_eq!(b.class_count(Color::Black, Class::Five), 0);
     // Renju: an overline point is a possible foul for Black, White's is a five.
     let b = board(text, Rule::Renju);
-    assert_eq!(b.pattern4(gap, Color::Black), Pattern4::Forbid);
+    assert_eq!(b.raw_class(gap, Color::Black), Class::Forbid);
     let w = board(&text.replace('X', "O"), Rule::Renju);
-    assert_eq!(w.pattern4(gap, Color::White), Pattern4::Five);
+    assert_eq!(w.raw_class(gap, Color::White), Class::Five);
 }
 
 #[test]
@@ -230,10 +231,10 @@ fn caro_blocked_five_is_no_five() {
     for rule in [Rule::Caro, Rule::CaroOverline] {
         let b = board(text, rule);
         assert_eq!(b.pattern(end, 0, Color::Black), Pattern::Dead, "{rule:?}");
-        assert_eq!(b.pattern4(end, Color::Black), Pattern4::None);
+        assert_eq!(b.raw_class(end, Color::Black), Class::None);
     }
     let b = board(text, Rule::Freestyle);
-    assert_eq!(b.pattern4(end, Color::Black), Pattern4::Five);
+    assert_eq!(b.raw_class(end, Color::Black), Class::Five);
     // At the board edge the five stands.
     let edge = "
         X X X X . O
@@ -242,7 +243,7 @@ fn caro_blocked_five_is_no_five() {
         . . . . . .
         . . . . . .";
     let b = board(edge, Rule::Caro);
-    assert_eq!(b.pattern4(Pos::new(4, 0), Color::Black), Pattern4::Five);
+    assert_eq!(b.raw_class(Pos::new(4, 0), Color::Black), Class::Five);
 }
 
 #[test]
@@ -263,9 +264,10 @@ fn renju_forbid_hints() {
     let p = Pos::new(3, 4); // d5: open three both ways
     assert_eq!(b.pattern(p, 0, Color::Black), Pattern::Flex3);
     assert_eq!(b.pattern(p, 1, Color::Black), Pattern::Flex3);
-    assert_eq!(b.pattern4(p, Color::Black), Pattern4::Forbid);
+    assert_eq!(b.raw_class(p, Color::Black), Class::Forbid);
+    assert_eq!(b.class(p, Color::Black), Class::Forbid); // a real double three
     let f = board(&b.grid().to_ascii(), Rule::Freestyle);
-    assert_eq!(f.pattern4(p, Color::Black), Pattern4::Flex3x2);
+    assert_eq!(f.raw_class(p, Color::Black), Class::Flex3x2);
 }
 
 #[test]
@@ -317,7 +319,8 @@ fn renju_same_line_double_four_is_flagged_for_black_only() {
     let (middle, open_four) = (Pos::new(5, 2), Pos::new(2, 5));
     let renju = board(text, Rule::Renju);
     assert_eq!(renju.pattern(middle, 0, Color::Black), Pattern::Overline);
-    assert_eq!(renju.pattern4(middle, Color::Black), Pattern4::Forbid);
+    assert_eq!(renju.raw_class(middle, Color::Black), Class::Forbid);
+    assert_eq!(renju.class(middle, Color::Black), Class::Forbid);
     assert_eq!(
         rule::renju_foul(renju.grid(), middle),
         Some(rule::Foul::DoubleFour)
@@ -326,11 +329,40 @@ fn renju_same_line_double_four_is_flagged_for_black_only() {
         renju.pattern(Pos::new(6, 2), 0, Color::Black),
         Pattern::Block4
     );
-    assert_eq!(renju.pattern4(open_four, Color::Black), Pattern4::Flex4);
+    assert_eq!(renju.raw_class(open_four, Color::Black), Class::Flex4);
     assert_eq!(rule::renju_foul(renju.grid(), open_four), None);
     // White's stones in the same shape: no fouls for White.
     let white = board(&text.replace('X', "O"), Rule::Renju);
-    assert_eq!(white.pattern4(middle, Color::White), Pattern4::Flex4);
+    assert_eq!(white.raw_class(middle, Color::White), Class::Flex4);
     let standard = board(text, Rule::Standard);
-    assert_eq!(standard.pattern4(middle, Color::Black), Pattern4::Flex4);
+    assert_eq!(standard.raw_class(middle, Color::Black), Class::Flex4);
+}
+
+#[test]
+fn classes_on_a_line() {
+    let b = board(
+        "
+        . . . . . . . . .
+        . X X X X . . . .
+        . . . . . . . . .
+        . . X X X . . . .
+        . . . . . . . . .
+        O X X X . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Rule::Freestyle,
+    );
+    let class = |x, y| b.class(Pos::new(x, y), Color::Black);
+    assert_eq!(class(5, 1), Class::Five);
+    assert_eq!(class(0, 1), Class::Five);
+    assert_eq!(class(5, 3), Class::Flex4);
+    for (x, y) in [(6, 3), (4, 5), (5, 5)] {
+        assert!((Class::Block4..=Class::Block4Flex3).contains(&class(x, y)));
+    }
+    assert_eq!(
+        b.find_class(Color::Black, Class::Five),
+        Some(Pos::new(0, 1))
+    );
+    assert_eq!(b.find_class(Color::White, Class::Five), None);
 }

@@ -3,20 +3,20 @@
 //!
 //! `ATTACK[class]` is what a cell of that class is worth to the side to move (it can play there
 //! now); `DEFEND[class]` is what an opponent cell of that class costs it (the opponent needs a
-//! tempo first). Indexed by `eval::threat::Class as usize`.
+//! tempo first). Indexed by `board::Class as usize`.
 
-use super::threat::NUM_CLASSES;
+use crate::board::Class;
 
 /// Side-to-move values per class:
-/// None, Forbid, Block2, Flex2, Block3, Flex2x2, Block3Plus, Flex3, Flex3Plus, Flex3x2, Block4,
+/// None, Forbid, Flex2, Block3, Flex2x2, Block3Plus, Flex3, Flex3Plus, Flex3x2, Block4,
 /// Block4Plus, Block4Flex3, DoubleFour, Flex4, Five.
-pub const ATTACK: [i32; NUM_CLASSES] = [
-    0, 0, 4, 14, 12, 40, 45, 60, 110, 300, 55, 120, 900, 1000, 1200, 5000,
+pub const ATTACK: [i32; Class::COUNT] = [
+    0, 0, 14, 12, 40, 45, 60, 110, 300, 55, 120, 900, 1000, 1200, 5000,
 ];
 
 /// Opponent values per class (same order as [`ATTACK`]).
-pub const DEFEND: [i32; NUM_CLASSES] = [
-    0, 0, 3, 10, 8, 30, 32, 45, 80, 200, 40, 70, 260, 300, 500, 1500,
+pub const DEFEND: [i32; Class::COUNT] = [
+    0, 0, 10, 8, 30, 32, 45, 80, 200, 40, 70, 260, 300, 500, 1500,
 ];
 
 /// Bonus for having the move (the side to move is a tempo ahead).

@@ -11,15 +11,15 @@ use super::movepick::{self, Quick};
 use super::stack::{Stack, MAX_PLY};
 use super::tt::{Bound, Tt};
 use super::{Control, Limits, ThreadData, INF, MATE, MATE_BOUND};
-use crate::board::{Board, Pos, DIRS};
-use crate::eval::threat::{self, Class};
+use crate::board::{Board, Class, Pos, DIRS};
 use crate::types::{Color, Rule};
 use std::sync::OnceLock;
 
 use crate::params::{
-    FORCED_REPLY_EXTENSION, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_DIV, LMP_BASE, LMP_DEPTH,
-    LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH, LMR_DIVISOR, LMR_MOVES, POLL_INTERVAL_NODES, RFP_DEPTH,
-    RFP_MARGIN,
+    FORCED_REPLY_EXTENSION, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_BONUS_PER_DEPTH2, HISTORY_DIV,
+    HISTORY_MALUS_DIV, LMP_BASE, LMP_DEPTH, LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH, LMR_DIVISOR,
+    LMR_HISTORY_DIV, LMR_MOVES, LMR_PV_REDUCTION, ORDER_KILLERS, ORDER_TT_MOVE,
+    POLL_INTERVAL_NODES, RFP_DEPTH, RFP_MARGIN,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -163,10 +163,7 @@ impl<'a> Searcher<'a> {
     /// Generates and classifies the candidate moves of the node at `ply`; returns how many.
     #[inline]
     pub fn scan(&mut self, ply: usize, us: Color) -> usize {
-        let frame = &mut self.stack.frames[ply];
-        let n = movepick::scan(self.board, us, &mut frame.moves[..]);
-        frame.len = n;
-        n
+        movepick::scan(self.board, us, &mut self.stack.frames[ply].moves[..])
     }
 
     /// Plays the forced reply `p` and searches on (same depth: forced replies are extended).
@@ -212,12 +209,12 @@ impl<'a> Searcher<'a> {
             return Settled::Score(-(MATE - p - 2));
         }
         if q.opp_fives == 1 {
-            let Some(cell) = threat::find(self.board, us.opp(), Class::Five) else {
+            let Some(cell) = self.board.find_class(us.opp(), Class::Five) else {
                 return Settled::Open;
             };
             if self.board.rule() == Rule::Renju
                 && us == Color::Black
-                && threat::class(self.board, cell, us) == Class::Forbid
+                && self.board.class(cell, us) == Class::Forbid
             {
                 return Settled::Score(-(MATE - p - 2));
             }
@@ -234,7 +231,7 @@ impl<'a> Searcher<'a> {
     /// voids by closing the five at both ends); `None` if no cell does. Such a cell lies on a
     /// line through the first five point, at most five steps away.
     pub fn caro_double_block(&mut self, us: Color) -> Option<Pos> {
-        let first = threat::find(self.board, us.opp(), Class::Five)?;
+        let first = self.board.find_class(us.opp(), Class::Five)?;
         // The five point itself is tried once, on the first line.
         let mut cells = DIRS.iter().enumerate().flat_map(|(i, &d)| {
             (-5isize..=5)
@@ -246,7 +243,7 @@ impl<'a> Searcher<'a> {
                 return false;
             }
             self.board.make(c, us);
-            let stops = threat::counts(self.board, us.opp())[Class::Five as usize] == 0;
+            let stops = self.board.class_counts(us.opp())[Class::Five as usize] == 0;
             self.board.undo();
             stops
         })
@@ -304,7 +301,6 @@ impl<'a> Searcher<'a> {
             }
         }
         let eval = q.eval;
-        self.stack.frames[ply].static_eval = eval;
 
         // Reverse futility: far above beta with nothing to fear.
         if !pv_node
@@ -327,18 +323,17 @@ impl<'a> Searcher<'a> {
                 return None;
             }
             Some(if m.pos == tt_move {
-                1 << 29
+                ORDER_TT_MOVE
             } else {
                 let mut v = movepick::static_score(m) + history.get(us, m.pos) / HISTORY_DIV;
                 if m.pos == killers[0] {
-                    v += 400;
+                    v += ORDER_KILLERS[0];
                 } else if m.pos == killers[1] {
-                    v += 300;
+                    v += ORDER_KILLERS[1];
                 }
                 v
             })
         });
-        self.stack.frames[ply].len = n;
         if n == 0 {
             return if q.opp_threat {
                 -(MATE - ply as i32 - 3)
@@ -377,9 +372,9 @@ impl<'a> Searcher<'a> {
                 if depth >= LMR_DEPTH && searched >= LMR_MOVES && !tactical {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
-                        r -= 1;
+                        r -= LMR_PV_REDUCTION;
                     }
-                    r -= self.history.get(us, m.pos) / 8192;
+                    r -= self.history.get(us, m.pos) / LMR_HISTORY_DIV;
                     r = r.clamp(0, new_depth - 1);
                 }
                 v = -self.alphabeta(ply + 1, new_depth - r, -alpha - 1, -alpha, them, false);
@@ -411,11 +406,11 @@ impl<'a> Searcher<'a> {
                                 f.killers[0] = m.pos;
                             }
                         }
-                        let bonus = depth * depth * 16;
+                        let bonus = depth * depth * HISTORY_BONUS_PER_DEPTH2;
                         self.history.update(us, m.pos, bonus);
                         for j in 0..i {
                             let q = self.stack.frames[ply].moves[j];
-                            self.history.update(us, q.pos, -bonus / 2);
+                            self.history.update(us, q.pos, -bonus / HISTORY_MALUS_DIV);
                         }
                         break;
                     }

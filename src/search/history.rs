@@ -2,10 +2,8 @@
 //! cut-offs), and two killer moves per ply (kept in the stack frames).
 
 use crate::board::{Pos, NUM_CELLS};
+use crate::params::HISTORY_MAX;
 use crate::types::Color;
-
-/// Largest magnitude of a history entry (gravity keeps entries inside it).
-const HISTORY_MAX: i32 = 16_384;
 
 pub struct History {
     table: Vec<[i32; NUM_CELLS]>,

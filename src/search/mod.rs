@@ -36,7 +36,9 @@ pub mod time;
 pub mod tt;
 
 use crate::board::{Board, Pos};
-use crate::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, VCF_TABLE_SIZE};
+use crate::params::{
+    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, VCF_TABLE_ENTRIES,
+};
 use crate::types::Color;
 use history::History;
 use stack::{Stack, MAX_PLY};
@@ -188,7 +190,7 @@ impl ThreadData {
         ThreadData {
             stack: Stack::new(),
             history: History::new(),
-            vcf_fail: vec![0; VCF_TABLE_SIZE],
+            vcf_fail: vec![0; VCF_TABLE_ENTRIES],
         }
     }
 
@@ -302,7 +304,7 @@ pub fn think(
 }
 
 /// An aspiration window around the previous iteration's score (full width before
-/// [`crate::params::ASPIRATION_MIN_DEPTH`] or after a mate score), widened on the failing side,
+/// [`ASPIRATION_MIN_DEPTH`] or after a mate score), widened on the failing side,
 /// doubling each time, until a score falls inside it.
 pub(crate) struct Aspiration {
     pub alpha: i32,
@@ -313,7 +315,7 @@ pub(crate) struct Aspiration {
 impl Aspiration {
     pub fn new(depth: u32, prev: i32) -> Aspiration {
         let delta = ASPIRATION_DELTA;
-        let (alpha, beta) = if depth >= crate::params::ASPIRATION_MIN_DEPTH && !is_mate(prev) {
+        let (alpha, beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_mate(prev) {
             (prev - delta, prev + delta)
         } else {
             (-INF, INF)

@@ -7,19 +7,10 @@
 //! sort stability.
 
 use super::stack::MoveEntry;
-use crate::board::{Board, Pos};
-use crate::eval::threat::{self, Class};
-use crate::eval::{self, threat::NUM_CLASSES};
+use crate::board::{Board, Class, Pos};
+use crate::eval;
+use crate::params::{ORDER_ATTACK, ORDER_DEFEND};
 use crate::types::{Color, Rule};
-
-/// Ordering value of a cell by what it makes for the side to move (`ATT`) and what it takes
-/// from the opponent (`DEF`), indexed by class (same order as `eval::params::ATTACK`).
-const ORDER_ATT: [i32; 16] = [
-    0, -1_000_000, 20, 80, 60, 250, 260, 600, 700, 900, 500, 700, 3000, 4000, 9000, 100_000,
-];
-const ORDER_DEF: [i32; 16] = [
-    0, 0, 10, 50, 30, 180, 190, 450, 500, 700, 300, 400, 1500, 2000, 6000, 50_000,
-];
 
 /// The tactical facts of a node, read from the class counts alone (no cell walk).
 #[derive(Clone, Copy, Debug, Default)]
@@ -46,7 +37,7 @@ pub struct Quick {
 pub fn quick(board: &Board, us: Color) -> Quick {
     let c = eval::class_counts(board, us);
     let caro = board.rule().blocked_five_void();
-    let n = |v: &[u16; NUM_CLASSES], k: Class| v[k as usize];
+    let n = |v: &[u16; Class::COUNT], k: Class| v[k as usize];
     Quick {
         own_five: n(&c.us, Class::Five) > 0,
         opp_fives: n(&c.them, Class::Five),
@@ -63,15 +54,15 @@ pub fn quick(board: &Board, us: Color) -> Quick {
 pub fn scan(board: &Board, us: Color, moves: &mut [MoveEntry]) -> usize {
     let them = us.opp();
     let mut n = 0;
-    threat::for_each_candidate(board, |p| {
+    for p in board.candidates() {
         moves[n] = MoveEntry {
             pos: p,
-            att: threat::class(board, p, us),
-            def: threat::class(board, p, them),
+            att: board.class(p, us),
+            def: board.class(p, them),
             score: 0,
         };
         n += 1;
-    });
+    }
     n
 }
 
@@ -114,7 +105,7 @@ pub fn is_tactical(m: &MoveEntry) -> bool {
 /// The static ordering score of a move.
 #[inline]
 pub fn static_score(m: &MoveEntry) -> i32 {
-    ORDER_ATT[m.att as usize] + ORDER_DEF[m.def as usize]
+    ORDER_ATTACK[m.att as usize] + ORDER_DEFEND[m.def as usize]
 }
 
 /// Whether `us` may play the cell at all (renju: Black's forbidden points are excluded).

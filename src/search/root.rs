@@ -11,8 +11,7 @@ use super::alphabeta::Searcher;
 use super::{
     is_mate, movepick, Aspiration, IterationInfo, Job, Limits, SearchResult, ThreadData, INF, MATE,
 };
-use crate::board::{rule, Pos};
-use crate::eval::threat::Class;
+use crate::board::{rule, Class, Pos};
 use crate::params::{ROOT_VCF_FOURS, ROOT_VCF_NODES, ROOT_VCF_STEPS};
 use crate::types::Color;
 
@@ -61,7 +60,7 @@ fn root_search(
     if s.board.history().is_empty() {
         return single(opening_move(s, me, exclude), 0, 0);
     }
-    let mut moves = root_moves(s, me, exclude);
+    let (mut moves, candidates) = root_moves(s, me, exclude);
     if moves.is_empty() {
         // No legal cell near the stones: any legal cell.
         let (grid, rule) = (s.board.grid(), s.board.rule());
@@ -71,7 +70,7 @@ fn root_search(
             .unwrap_or(Pos::NONE);
         return single(best, 0, s.nodes);
     }
-    if let Some(result) = settle_root(s, me, &moves) {
+    if let Some(result) = settle_root(s, me, &moves, candidates) {
         return result;
     }
     if let Some(result) = root_vcf(s, me, &moves) {
@@ -104,8 +103,9 @@ fn opening_move(s: &Searcher, me: Color, exclude: &[Pos]) -> Pos {
 }
 
 /// The legal candidates near the stones, not excluded; against an opponent threat only the
-/// defences, unless there are none. The root frame keeps every scanned candidate.
-fn root_moves(s: &mut Searcher, me: Color, exclude: &[Pos]) -> Vec<RootMove> {
+/// defences, unless there are none. The root frame keeps every scanned candidate: their
+/// number is returned too.
+fn root_moves(s: &mut Searcher, me: Color, exclude: &[Pos]) -> (Vec<RootMove>, usize) {
     let opp_threat = movepick::quick(s.board, me).opp_threat;
     let n = s.scan(0, me);
     let (grid, rule) = (s.board.grid(), s.board.rule());
@@ -124,19 +124,24 @@ fn root_moves(s: &mut Searcher, me: Color, exclude: &[Pos]) -> Vec<RootMove> {
     };
     let moves = collect(opp_threat);
     if moves.is_empty() && opp_threat {
-        return collect(false);
+        return (collect(false), n);
     }
-    moves
+    (moves, n)
 }
 
 /// What the threat counts decide at once: an own five, the block of an opponent five (two of
 /// them lose, except where caro lets one stone stop both), an own win in three plies, or the
-/// only legal move.
-fn settle_root(s: &mut Searcher, me: Color, moves: &[RootMove]) -> Option<SearchResult> {
+/// only legal move. `candidates`: how many cells the root frame holds.
+fn settle_root(
+    s: &mut Searcher,
+    me: Color,
+    moves: &[RootMove],
+    candidates: usize,
+) -> Option<SearchResult> {
     let q = movepick::quick(s.board, me);
     let caro = s.board.rule().blocked_five_void();
     let legal = |p: Pos| !p.is_none() && moves.iter().any(|m| m.pos == p);
-    let all = &s.stack.frames[0].moves[..s.stack.frames[0].len];
+    let all = &s.stack.frames[0].moves[..candidates];
     let own_five = movepick::find(all, Class::Five, true);
     if legal(own_five) {
         return Some(single(own_five, MATE - 1, s.nodes));

@@ -1,8 +1,7 @@
 //! Preallocated per-ply frames: the move buffer of each node, its principal variation and its
 //! killers. Allocated once per search thread and kept by the engine, so no search allocates.
 
-use crate::board::Pos;
-use crate::eval::threat::Class;
+use crate::board::{Class, Pos};
 use crate::types::MAX_SIZE;
 
 /// Deepest ply the search reaches (main search, extensions and VCF together).
@@ -24,22 +23,18 @@ pub struct MoveEntry {
 /// One ply of the search.
 pub struct Frame {
     pub moves: Box<[MoveEntry; MAX_MOVES]>,
-    pub len: usize,
     pub pv: [Pos; MAX_PLY],
     pub pv_len: usize,
     pub killers: [Pos; 2],
-    pub static_eval: i32,
 }
 
 impl Frame {
     fn new() -> Frame {
         Frame {
             moves: Box::new([MoveEntry::default(); MAX_MOVES]),
-            len: 0,
             pv: [Pos::NONE; MAX_PLY],
             pv_len: 0,
             killers: [Pos::NONE; 2],
-            static_eval: 0,
         }
     }
 }
@@ -61,10 +56,8 @@ impl Stack {
     /// buffers are overwritten before they are read, so they stay as they are.
     pub fn reset(&mut self) {
         for f in &mut self.frames {
-            f.len = 0;
             f.pv_len = 0;
             f.killers = [Pos::NONE; 2];
-            f.static_eval = 0;
         }
     }
 

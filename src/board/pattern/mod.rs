@@ -1,0 +1,108 @@
+//! Line patterns and threat classes: what a stone on an empty cell would make along each of
+//! its four lines ([`Pattern`]) and over the four together ([`Class`]), under each rule's idea
+//! of a five ([`FiveKind`]). Everything is looked up in tables built once, at first use; depends
+//! only on `types`.
+//!
+//! * [`key`]: the line key (the 5 cells on each side of a cell along one line, 2 bits each) and
+//!   its canonical form, which indexes the tables.
+//! * [`line`](mod@line): the line pattern of a key for each colour and five kind, and its table.
+//! * [`class`]: the threat class of a cell from its four line patterns, and its table.
+//!
+//! This file joins them for the board's hot path: a `RuleTables` holds, in one block, all
+//! that one rule needs to turn a changed line key into both colours' patterns and classes.
+
+pub mod class;
+pub mod key;
+pub mod line;
+
+pub use class::{class_of, combine, Class, Packed4};
+pub use key::{shift_of, HALF};
+pub use line::{table, FiveKind, Pattern, PatternTable};
+
+use std::sync::LazyLock;
+
+use crate::types::{Color, Rule};
+use class::class_table;
+use key::{half_index, CANONICAL_HALVES, HALF_BITS, HALF_KEYS, TABLE_LEN};
+use line::same_line_double_four;
+
+/// Everything the board's hot path looks up under one rule, in one block so that a single base
+/// pointer reaches it all: the [`key::HalfIndex`] maps, the pattern entries with Black's pattern
+/// (under Black's [`FiveKind`]) in the low nibble and White's in the high one, and the
+/// [`class_of`] tables for Black (with the `Forbid` hint under renju) and White.
+pub(crate) struct RuleTables {
+    half: [[u32; HALF_KEYS]; 2],
+    /// [`TABLE_LEN`] entries, padded to a power of two so that a masked index needs no bounds
+    /// check.
+    entries: [u8; ENTRIES_POW2],
+    classes: [[u8; 1 << 16]; 2],
+}
+
+impl RuleTables {
+    fn build(rule: Rule) -> Box<RuleTables> {
+        let (black, white) = (
+            table(FiveKind::of(rule, Color::Black)).entries(),
+            table(FiveKind::of(rule, Color::White)).entries(),
+        );
+        let mut t = Box::new(RuleTables {
+            half: half_index().half,
+            entries: [0; ENTRIES_POW2],
+            classes: [*class_table(rule == Rule::Renju), *class_table(false)],
+        });
+        for (e, (&b, &w)) in t.entries.iter_mut().zip(black.iter().zip(white)) {
+            *e = (b & 0x0F) | (w & 0xF0);
+        }
+        if rule == Rule::Renju {
+            // A same-line double four is a foul for Black: shown as `Overline`, so that the
+            // cell's class carries the `Forbid` hint and the referee's check decides.
+            let hi = half_index();
+            for (li, &l) in hi.canon[0].iter().enumerate() {
+                for (ri, &r) in hi.canon[1].iter().enumerate() {
+                    let e = &mut t.entries[li * CANONICAL_HALVES + ri];
+                    if *e & 0x0F == Pattern::Flex4 as u8 && same_line_double_four(l | r) {
+                        *e = (*e & 0xF0) | Pattern::Overline as u8;
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// Both colours' patterns on the centre of `key`: Black's in the low nibble, White's in
+    /// the high one.
+    #[inline(always)]
+    pub(crate) fn entry(&self, key: u32) -> u8 {
+        let m = HALF_KEYS as u32 - 1;
+        let i = self.half[0][(key & m) as usize] + self.half[1][((key >> HALF_BITS) & m) as usize];
+        self.entries[i as usize & (ENTRIES_POW2 - 1)]
+    }
+
+    /// The raw class of `color` (0 Black, 1 White) for its packed patterns ([`Packed4`]).
+    #[inline(always)]
+    pub(crate) fn class(&self, color: usize, packed: Packed4) -> u8 {
+        self.classes[color][packed as usize]
+    }
+}
+
+/// [`TABLE_LEN`] rounded up to a power of two.
+const ENTRIES_POW2: usize = TABLE_LEN.next_power_of_two();
+
+static RULE_TABLES: [LazyLock<Box<RuleTables>>; 5] = [
+    LazyLock::new(|| RuleTables::build(Rule::Freestyle)),
+    LazyLock::new(|| RuleTables::build(Rule::Standard)),
+    LazyLock::new(|| RuleTables::build(Rule::Renju)),
+    LazyLock::new(|| RuleTables::build(Rule::CaroOverline)),
+    LazyLock::new(|| RuleTables::build(Rule::Caro)),
+];
+
+/// The hot-path tables of `rule` (built at first call).
+pub(crate) fn rule_tables(rule: Rule) -> &'static RuleTables {
+    let i = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+        Rule::CaroOverline => 3,
+        Rule::Caro => 4,
+    };
+    &RULE_TABLES[i]
+}
