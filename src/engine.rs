@@ -18,7 +18,8 @@ use std::time::Instant;
 use crate::board::{rule, Pos};
 use crate::game::{size_ok, Field, Game, GameError};
 use crate::params::{
-    SMP_MEMORY_PERCENT, SMP_THREAD_BYTES, TIME_LEFT_UNLIMITED, TT_DEFAULT_MEMORY_LIMIT,
+    HISTORY_KEPT_BETWEEN_MOVES, SMP_MEMORY_PERCENT, SMP_THREAD_BYTES, TIME_LEFT_UNLIMITED,
+    TT_DEFAULT_MEMORY_LIMIT,
 };
 use crate::search::time::{budget, TimeInput};
 use crate::search::tt::{tt_bytes_for, Tt};
@@ -26,7 +27,7 @@ use crate::search::{self, multipv, smp, Control, Job, Limits, Threads};
 use crate::types::Rule;
 
 pub use crate::search::multipv::PvLine;
-pub use crate::search::{IterationInfo, SearchResult, MATE};
+pub use crate::search::{IterationInfo, SearchResult, MATE, MATE_BOUND};
 
 /// What a search reports while it runs.
 #[derive(Clone, Copy, Debug)]
@@ -518,6 +519,7 @@ impl Engine {
             control: &self.remote.control,
             exclude: &[],
             threads,
+            keep_history: HISTORY_KEPT_BETWEEN_MOVES,
         };
         let result = f(&job, &mut self.threads);
         self.remote.searching.store(false, Ordering::SeqCst);

@@ -182,6 +182,9 @@ pub const HISTORY_BONUS_PER_DEPTH2: i32 = 16;
 pub const HISTORY_MALUS_DIV: i32 = 2;
 /// Largest magnitude of a history entry (gravity keeps entries inside it).
 pub const HISTORY_MAX: i32 = 16_384;
+/// Whether a game's searches keep each thread's history from the previous move (halved)
+/// instead of clearing it. Tests and the bench always clear it.
+pub const HISTORY_KEPT_BETWEEN_MOVES: bool = false;
 /// The node count at which the search polls the stop flag and the hard time limit: every this
 /// many nodes (a power of two).
 pub const POLL_INTERVAL_NODES: u64 = 1024;

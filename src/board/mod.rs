@@ -664,55 +664,5 @@ impl Board {
     }
 }
 
-/// Throughput of make + undo: plays `iterations` make/undo pairs (in fixed pseudo-random
-/// 15×15 freestyle games of 40 moves, made then unmade) and returns `(pairs, seconds)`. A bench
-/// helper; not used by the engine.
-pub fn bench_make_undo(iterations: u64) -> (u64, f64) {
-    use rand_xoshiro::rand_core::{RngCore, SeedableRng};
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
-    let mut board = Board::new(15, 15, Rule::Freestyle);
-    let games: Vec<Vec<Pos>> = (0..64)
-        .map(|_| {
-            let mut cells: Vec<Pos> = board.grid().positions().collect();
-            for i in (1..cells.len()).rev() {
-                cells.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-            }
-            // Keep the games local, as in play: cells near the centre first.
-            cells.sort_by_key(|p| (p.x().abs_diff(7)).max(p.y().abs_diff(7)) / 3);
-            cells.truncate(40);
-            cells
-        })
-        .collect();
-    let start = std::time::Instant::now();
-    let mut done = 0u64;
-    let mut checksum = 0u64;
-    'outer: loop {
-        for game in &games {
-            if done >= iterations {
-                break 'outer;
-            }
-            let n = (game.len() as u64).min(iterations - done) as usize;
-            for (k, &p) in game[..n].iter().enumerate() {
-                board.make(
-                    p,
-                    if k % 2 == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    },
-                );
-            }
-            checksum ^= board.hash();
-            for _ in 0..n {
-                board.undo();
-            }
-            done += n as u64;
-        }
-    }
-    let secs = start.elapsed().as_secs_f64();
-    std::hint::black_box(checksum);
-    (done, secs)
-}
-
 #[cfg(test)]
 mod tests;

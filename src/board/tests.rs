@@ -296,13 +296,6 @@ fn candidates_are_empty_cells_near_stones() {
 }
 
 #[test]
-fn bench_helper_runs() {
-    let (n, secs) = bench_make_undo(1000);
-    assert_eq!(n, 1000);
-    assert!(secs >= 0.0);
-}
-
-#[test]
 fn renju_same_line_double_four_is_flagged_for_black_only() {
     // Row 2: X_XX__X. Black on 5,2 makes X_XXX_X: two fours on one line, a foul in renju, an
     // ordinary two-way four in standard. Black on 6,2 makes a plain four, on 2,2 an open four. Row 5: Black's

@@ -5,8 +5,7 @@
 use std::fmt;
 
 use crate::board::Pos;
-use crate::search::multipv::PvLine;
-use crate::search::{IterationInfo, MATE};
+use crate::engine::{IterationInfo, PvLine, MATE, MATE_BOUND};
 
 /// Longest text carried by an ERROR/UNKNOWN/MESSAGE line (managers buffer a few KB per reply).
 const MAX_TEXT: usize = 300;
@@ -65,7 +64,7 @@ pub fn iteration_lines(info: &IterationInfo, detail: u8) -> Vec<String> {
 
 /// A score as shown to the user: centi-units, or `+M5` / `-M4` (moves to the five) when proven.
 fn score_text(score: i32) -> String {
-    if score.abs() >= crate::search::MATE_BOUND {
+    if score.abs() >= MATE_BOUND {
         let plies = MATE - score.abs();
         let sign = if score > 0 { '+' } else { '-' };
         format!("{sign}M{}", (plies + 1) / 2)
@@ -112,7 +111,7 @@ pub fn round_lines(lines: &[PvLine], detail: u8) -> Vec<String> {
     out
 }
 
-/// `text` made safe for one protocol line: printable ASCII only, at most [`MAX_TEXT`] chars,
+/// `text` made safe for one protocol line: printable ASCII only, at most `MAX_TEXT` chars,
 /// and never empty.
 pub fn clean(text: &str) -> String {
     let mut out: String = text

@@ -84,7 +84,8 @@ pub(crate) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher over `board` with the thread's `data`, which is reset first.
+    /// A searcher over `board` with the thread's `data` (prepared by the caller, see
+    /// [`ThreadData::reset`]).
     pub fn new(
         board: &'a mut Board,
         tt: &'a Tt,
@@ -92,7 +93,6 @@ impl<'a> Searcher<'a> {
         limits: &'a Limits,
         data: &'a mut ThreadData,
     ) -> Searcher<'a> {
-        data.reset();
         Searcher {
             board,
             tt,

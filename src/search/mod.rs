@@ -3,7 +3,7 @@
 //! **Overview.** A search is a [`Job`] (the position, the side to move, the [`Limits`], the
 //! transposition table, the [`Control`] that can stop it, root moves left out, the thread count)
 //! run by [`think`] on the engine's per-thread [`ThreadData`]. *At the root*
-//! ([`root`]) the forced cases are settled first: the centre on an empty board, an own five, the
+//! (`root.rs`) the forced cases are settled first: the centre on an empty board, an own five, the
 //! block of an opponent five, an own open four, a single legal defence. Then a mate by continuous
 //! fours (VCF, deepened on the number of fours) and by continuous threats (VCT, within its own
 //! node budget) is tried, and only then iterative deepening with aspiration windows over the root
@@ -28,7 +28,7 @@ pub mod alphabeta;
 pub mod history;
 pub mod movepick;
 pub mod multipv;
-pub mod root;
+mod root;
 pub mod smp;
 pub mod stack;
 pub mod threats;
@@ -194,12 +194,18 @@ impl ThreadData {
         }
     }
 
-    /// Forgets the previous search (killers, history, VCF failures): every search starts from
-    /// the same state, so a node- or depth-limited search gives the same answer wherever it
-    /// runs.
-    pub fn reset(&mut self) {
+    /// Prepares the data for a new search: the killers and VCF failures of the previous one
+    /// are forgotten; the history is cleared, or only halved when `keep_history` (a game's
+    /// searches then learn from the moves before). With a cleared history every search starts
+    /// from the same state, so a node- or depth-limited search gives the same answer wherever
+    /// it runs.
+    pub fn reset(&mut self, keep_history: bool) {
         self.stack.reset();
-        self.history.clear();
+        if keep_history {
+            self.history.age();
+        } else {
+            self.history.clear();
+        }
         self.vcf_fail.fill(0);
     }
 }
@@ -238,6 +244,9 @@ pub struct Job<'a> {
     /// Search threads; 0 and 1 mean this thread only (deterministic under a node or depth
     /// limit). With more, a node limit is shared out between the threads (see [`smp`]).
     pub threads: usize,
+    /// Whether each thread's history of the previous search is kept (aged) rather than
+    /// cleared (see [`ThreadData::reset`]).
+    pub keep_history: bool,
 }
 
 impl<'a> Job<'a> {
@@ -251,6 +260,7 @@ impl<'a> Job<'a> {
             control: &UNSTOPPED,
             exclude: &[],
             threads: 1,
+            keep_history: false,
         }
     }
 

@@ -31,6 +31,7 @@ pub(super) fn think_one(
     on_iter: &mut dyn FnMut(&IterationInfo),
 ) -> SearchResult {
     let mut board = job.board.clone();
+    data.reset(job.keep_history);
     let mut s = Searcher::new(&mut board, job.tt, job.control, limits, data);
     let result = root_search(&mut s, job.me, job.exclude, on_iter);
     debug_assert!(

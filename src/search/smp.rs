@@ -1,6 +1,6 @@
 //! Lazy SMP: helper threads that search the same position over the shared transposition table.
 //!
-//! For one move, [`think_parallel`] starts `threads - 1` helpers in a thread scope, then runs the
+//! For one move, `think_parallel` starts `threads - 1` helpers in a thread scope, then runs the
 //! ordinary search on the calling thread (the main thread), which alone decides the move and
 //! reports iterations. Each helper owns a copy of the board and searches with its own
 //! [`ThreadData`] (move stack, history, VCF table, kept by the engine between moves); they share
@@ -86,6 +86,7 @@ pub(super) fn think_parallel(
                 .stack_size(SMP_STACK_BYTES)
                 .spawn_scoped(scope, move || {
                     let mut board = job.board.clone();
+                    data.reset(job.keep_history);
                     let mut s = Searcher::new(&mut board, job.tt, helpers, helper_limits, data);
                     helper_search(&mut s, job.me, k);
                     helper_nodes.fetch_add(s.nodes, Ordering::Relaxed);
