@@ -206,7 +206,11 @@ fn worker(
         };
         let opening = cfg.openings.get(job.round, &cfg.settings);
         let rec = play(cfg, &job, &opening, &mut slots, log);
-        output.game(&format!("game-{:05}", job.index + 1), &rec)?;
+        if let Err(e) = output.game(&format!("game-{:05}", job.index + 1), &rec) {
+            // A runner that cannot record its games stops: the other workers finish theirs.
+            lock(shared).schedule.stop();
+            return Err(e);
+        }
         let mut sh = lock(shared);
         sh.tally.record(&job, &rec);
         if let Some(p) = &cfg.sprt {
