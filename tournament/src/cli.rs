@@ -11,7 +11,8 @@ use crate::engine::EngineSpec;
 use crate::game::{GameSettings, InfoOrder, TimeControl};
 use crate::judge::{CheckConfig, DEFAULT_SCALE};
 use crate::opening::{self};
-use crate::runner::{MatchConfig, Mode, OpeningSource};
+use crate::runner::{MatchConfig, OpeningSource};
+use crate::schedule::Mode;
 use crate::stats::{SprtModel, SprtParams};
 
 pub const HELP: &str = "\
@@ -105,7 +106,8 @@ SPRT (two engines only):
 OUTPUT:
   -sgf DIR                         save every game as DIR/game-NNNNN.sgf
   -psq DIR                         save every game as Piskvork DIR/game-NNNNN.psq
-  -json FILE                       write all results and games as JSON
+  -json FILE                       JSON lines: the settings first, then one line per game as
+                                   soon as it ends, the summary last (see tournament/README.md)
   -log FILE                        log the protocol dialogue of every game
   -progress SECS                   progress line interval when stdout is not a terminal
                                    (default 10; on a terminal one line is updated in place)
@@ -127,6 +129,25 @@ fn kv(token: &str) -> Result<(&str, &str)> {
 fn num<T: std::str::FromStr>(v: &str, what: &str) -> Result<T> {
     v.parse()
         .map_err(|_| anyhow::anyhow!("bad value {v:?} for {what}"))
+}
+
+/// A finite number (`inf` and `NaN` parse as `f64` but mean nothing here).
+fn finite(v: &str, what: &str) -> Result<f64> {
+    let x: f64 = num(v, what)?;
+    if !x.is_finite() {
+        bail!("bad value {v:?} for {what}: expected a finite number");
+    }
+    Ok(x)
+}
+
+/// A number of seconds for a [`Duration`]: finite, at least 0, at most a year.
+fn seconds(v: &str, what: &str) -> Result<Duration> {
+    const MOST: f64 = 365.0 * 24.0 * 3600.0;
+    let x = finite(v, what)?;
+    if !(0.0..=MOST).contains(&x) {
+        bail!("bad value {v:?} for {what}: expected seconds between 0 and {MOST}");
+    }
+    Ok(Duration::from_secs_f64(x))
 }
 
 /// What the command line asks for.
@@ -185,7 +206,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
     let mut start_timeout = 5000u64;
     let mut sprt = None;
     let (mut sgf_dir, mut psq_dir, mut json, mut log) = (None, None, None, None);
-    let mut progress = 10.0f64;
+    let mut progress = Duration::from_secs(10);
     let (mut crlf, mut judge, mut info_order) = (false, false, InfoOrder::Both);
     let (mut selftest, mut formats, mut scale) = (false, false, DEFAULT_SCALE);
 
@@ -267,10 +288,10 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
                 for v in vals {
                     let (k, v) = kv(v)?;
                     match k {
-                        "elo0" => p.elo0 = num(v, k)?,
-                        "elo1" => p.elo1 = num(v, k)?,
-                        "alpha" => p.alpha = num(v, k)?,
-                        "beta" => p.beta = num(v, k)?,
+                        "elo0" => p.elo0 = finite(v, "-sprt elo0")?,
+                        "elo1" => p.elo1 = finite(v, "-sprt elo1")?,
+                        "alpha" => p.alpha = finite(v, "-sprt alpha")?,
+                        "beta" => p.beta = finite(v, "-sprt beta")?,
                         "model" => {
                             p.model = match v {
                                 "pentanomial" | "penta" => SprtModel::Pentanomial,
@@ -293,7 +314,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
             "psq" => psq_dir = Some(PathBuf::from(one()?)),
             "json" => json = Some(PathBuf::from(one()?)),
             "log" => log = Some(PathBuf::from(one()?)),
-            "progress" => progress = num(one()?, "-progress")?,
+            "progress" => progress = seconds(one()?, "-progress")?,
             "crlf" => {
                 none()?;
                 crlf = true
@@ -321,11 +342,11 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
             "scale" => {
                 let v = one()?;
                 scale = match v.split_once('/') {
-                    Some((a, b)) => num::<f64>(a, "-scale")? / num::<f64>(b, "-scale")?,
-                    None => num(v, "-scale")?,
+                    Some((a, b)) => finite(a, "-scale")? / finite(b, "-scale")?,
+                    None => finite(v, "-scale")?,
                 };
                 if !(scale > 0.0 && scale.is_finite()) {
-                    bail!("-scale must be positive");
+                    bail!("bad value {v:?} for -scale: expected a positive finite number");
                 }
             }
             o => bail!("unknown option -{o} (see -help)"),
@@ -411,7 +432,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
         psq_dir,
         json,
         log,
-        progress_interval: Duration::from_secs_f64(progress.max(0.0)),
+        progress_interval: progress,
     })))
 }
 
@@ -492,7 +513,34 @@ mod tests {
         assert!(with(&["-tc", "turns=5"]).is_err());
         assert!(with(&["-bogus"]).is_err());
         assert!(with(&["-sprt", "elo0=5", "elo1=0"]).is_err());
+        assert!(with(&["-sprt", "elo1=inf"]).is_err());
+        assert!(with(&["-sprt", "elo0=NaN"]).is_err());
+        assert!(with(&["-sprt", "alpha=nan"]).is_err());
+        assert!(with(&["-concurrency", "0"]).is_err());
+        assert!(with(&["-games", "-1"]).is_err());
+        assert!(with(&["-size", "4"]).is_err());
+        assert!(with(&["-maxmemory", "lots"]).is_err());
+        assert!(with(&["-openings", "random=x"]).is_err());
+        let check = |extra: &[&str]| {
+            let mut v = args(&["-formats", "-engine", "cmd=a"]);
+            v.extend(args(extra));
+            parse_action(&v)
+        };
+        assert!(matches!(
+            check(&["-scale", "1/100"]),
+            Ok(Action::Formats(_))
+        ));
+        for bad in ["1/0", "inf", "0", "-1", "x/2"] {
+            assert!(check(&["-scale", bad]).is_err(), "{bad}");
+        }
         assert!(with(&["-help"]).unwrap().is_none());
+        // -progress: seconds, finite and not negative (Duration would panic on inf or -1).
+        for bad in ["inf", "-inf", "NaN", "-1", "1e300", "soon"] {
+            let e = with(&["-progress", bad]).unwrap_err().to_string();
+            assert!(e.contains("-progress") && e.contains(bad), "{bad}: {e}");
+        }
+        let c = with(&["-progress", "0.5"]).unwrap().unwrap();
+        assert_eq!(c.progress_interval, Duration::from_millis(500));
         assert_eq!(
             with(&["-size", "10"]).unwrap().unwrap().settings.draw_after,
             100

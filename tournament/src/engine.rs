@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
-use crate::proctree;
+use crate::proctree::{self, Sig};
 
 /// How to start an engine: a display name, the program with its arguments, a working directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -286,9 +286,9 @@ impl Engine {
     pub fn suspend(&mut self) -> &[u32] {
         if self.stopped.is_empty() && !self.exited() {
             self.stopped = proctree::tree(self.child.id());
-            proctree::signal(&self.stopped, "STOP");
+            proctree::signal(&self.stopped, Sig::Stop);
             if let Some(log) = &self.log {
-                log.write(self.game, &self.name, "#", "SIGSTOP");
+                log.write(self.game, &self.name, "#", Sig::Stop.name());
             }
         }
         &self.stopped
@@ -297,10 +297,10 @@ impl Engine {
     /// Resumes what [`Engine::suspend`] stopped (SIGCONT); nothing when the engine runs.
     pub fn resume(&mut self) {
         if !self.stopped.is_empty() {
-            proctree::signal(&self.stopped, "CONT");
+            proctree::signal(&self.stopped, Sig::Cont);
             self.stopped.clear();
             if let Some(log) = &self.log {
-                log.write(self.game, &self.name, "#", "SIGCONT");
+                log.write(self.game, &self.name, "#", Sig::Cont.name());
             }
         }
     }
@@ -389,7 +389,7 @@ impl Engine {
             std::thread::sleep(Duration::from_millis(5));
         }
         if tree.len() > 1 {
-            proctree::signal(&tree[1..], "KILL");
+            proctree::signal(&tree[1..], Sig::Kill);
         }
         // Drop kills the engine itself if it is still there.
     }
@@ -417,7 +417,7 @@ impl Drop for Engine {
         let tree = proctree::tree(self.child.id());
         self.stdin = None;
         if tree.len() > 1 {
-            proctree::signal(&tree[1..], "KILL");
+            proctree::signal(&tree[1..], Sig::Kill);
         }
         if self.exited() {
             return;

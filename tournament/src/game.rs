@@ -9,12 +9,13 @@
 //! (SIGSTOP) between its moves, CR LF line ends, the GomocupJudge clock and a memory check of the
 //! process tree after every move.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rensa::board::{rule, Grid, Pos};
 use rensa::types::{Color, Rule};
+use tempfile::TempDir;
 
 use crate::engine::{Engine, EngineSpec, ProtocolLog, Reply};
 use crate::opening::Opening;
@@ -199,6 +200,17 @@ impl GameRecord {
             None => "1/2",
         }
     }
+
+    /// The longest move of each side in ms (Black, White; 0 for a side that did not move).
+    pub fn longest_moves(&self) -> [u64; 2] {
+        let first = self.opening.moves.len() % 2;
+        let mut m = [0; 2];
+        for (i, &(_, t)) in self.moves.iter().enumerate() {
+            let side = (first + i) % 2;
+            m[side] = m[side].max(t);
+        }
+        m
+    }
 }
 
 /// Makes sure the slot holds a running engine; `Err` is the reason it could not be started.
@@ -351,7 +363,6 @@ fn judge_start(
     let mut e = Engine::launch(spec, log.clone(), game).map_err(|e| format!("{e:#}"))?;
     e.crlf = true;
     e.move_delay = s.move_delay;
-    let _ = std::fs::create_dir_all(folder);
     for l in judge_start_lines(s, &folder.display().to_string()) {
         if e.send(&l).is_err() {
             return Err("pipe closed at START".into());
@@ -373,17 +384,18 @@ fn judge_answer(e: &mut Engine, deadline: Option<Instant>) -> Reply {
     }
 }
 
-/// The persistent folder (`INFO folder`) of one engine in one judge-mode game.
-fn judge_folder(game: usize, color: Color) -> PathBuf {
-    std::env::temp_dir().join(format!(
-        "rensa-judge-{}-g{game}-{}",
-        std::process::id(),
-        if color == Color::Black {
-            "black"
-        } else {
-            "white"
-        }
-    ))
+/// A new persistent folder (`INFO folder`) for one engine in one judge-mode game, in the
+/// system's temporary directory. It is removed when dropped, however the game ends.
+fn judge_folder(game: usize, color: Color) -> Result<TempDir, String> {
+    let side = if color == Color::Black {
+        "black"
+    } else {
+        "white"
+    };
+    tempfile::Builder::new()
+        .prefix(&format!("rensa-judge-g{game}-{side}-"))
+        .tempdir()
+        .map_err(|e| format!("cannot create the INFO folder: {e}"))
 }
 
 /// Plays one game. `slots[0]` plays Black and `slots[1]` White; a slot left `None` afterwards
@@ -461,10 +473,8 @@ pub fn play_game(
     let mut history: Vec<(usize, usize)> = opening.moves.clone();
     let mut used = [0u64; 2];
     let mut informed = [false; 2]; // whether the engine has seen the position once
-    let folders = [
-        judge_folder(id, Color::Black),
-        judge_folder(id, Color::White),
-    ];
+                                   // Judge mode: each engine's INFO folder, made when it is launched, removed on drop.
+    let mut folders: [Option<TempDir>; 2] = [None, None];
     let area = s.size * s.size;
     let tc = s.tc;
 
@@ -497,7 +507,12 @@ pub fn play_game(
         let side = color.index();
         let winner = Some(color.opp());
         if s.judge && slots[side].is_none() {
-            if let Err(why) = judge_start(slots[side], specs[side], s, log, id, &folders[side]) {
+            let started = judge_folder(id, color).and_then(|folder| {
+                let r = judge_start(slots[side], specs[side], s, log, id, folder.path());
+                folders[side] = Some(folder);
+                r
+            });
+            if let Err(why) = started {
                 finish(&mut rec, winner, Reason::StartFailed, why);
                 break;
             }
@@ -605,7 +620,9 @@ pub fn play_game(
                 );
                 break;
             }
-            let folder = proctree::dir_size(&folders[side]);
+            let folder = folders[side]
+                .as_ref()
+                .map_or(0, |f| proctree::dir_size(f.path()));
             if folder > JUDGE_FOLDER_LIMIT {
                 *slots[side] = None;
                 finish(
@@ -678,13 +695,8 @@ pub fn play_game(
             }
         }
     }
-    let rec = end_game(rec, slots, s);
-    if s.judge {
-        for f in &folders {
-            let _ = std::fs::remove_dir_all(f);
-        }
-    }
-    rec
+    // The engines end first; their folders are removed when `folders` drops.
+    end_game(rec, slots, s)
 }
 
 /// After a game: with `fresh` (and always in judge mode), engines get END and exit.

@@ -19,7 +19,7 @@ use crate::engine::{EngineSpec, ProtocolLog};
 use crate::game::{judge_move, play_game, GameRecord, GameSettings, InfoOrder, Judged, Reason};
 use crate::game::{TimeControl, JUDGE_MOVE_CREDIT_MS};
 use crate::opening::{self, Opening};
-use crate::record;
+use crate::output::Output;
 
 /// A Gomocup tournament format at its real limits (protocol.md §9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -520,13 +520,7 @@ impl FormatResult {
 
     /// The longest move of each side in ms (Black, White).
     pub fn max_move_ms(&self) -> [u64; 2] {
-        let first = self.record.opening.moves.len() % 2;
-        let mut m = [0; 2];
-        for (i, &(_, t)) in self.record.moves.iter().enumerate() {
-            let side = (first + i) % 2;
-            m[side] = m[side].max(t);
-        }
-        m
+        self.record.longest_moves()
     }
 }
 
@@ -536,9 +530,7 @@ pub fn run_formats(cfg: &CheckConfig) -> Result<(String, bool, Vec<FormatResult>
     let first = cfg.engines.first().context("-formats needs an engine")?;
     let second = cfg.engines.get(1).unwrap_or(first);
     let log = open_log(cfg)?;
-    for d in [&cfg.sgf_dir, &cfg.psq_dir].into_iter().flatten() {
-        std::fs::create_dir_all(d).with_context(|| format!("creating {}", d.display()))?;
-    }
+    let output = Output::create(cfg.sgf_dir.as_deref(), cfg.psq_dir.as_deref(), None)?;
     let mut out = String::new();
     let mut results = Vec::new();
     let start = Instant::now();
@@ -552,13 +544,7 @@ pub fn run_formats(cfg: &CheckConfig) -> Result<(String, bool, Vec<FormatResult>
         };
         let (mut bs, mut ws) = (None, None);
         let rec = play_game(i + 1, [b, w], [&mut bs, &mut ws], &s, &opening, &log);
-        let name = format!("{:02}-{}", i + 1, f.name);
-        if let Some(d) = &cfg.sgf_dir {
-            std::fs::write(d.join(format!("{name}.sgf")), record::to_sgf(&rec))?;
-        }
-        if let Some(d) = &cfg.psq_dir {
-            std::fs::write(d.join(format!("{name}.psq")), record::to_psq(&rec))?;
-        }
+        output.game(&format!("{:02}-{}", i + 1, f.name), &rec)?;
         let r = FormatResult {
             format: *f,
             tc: s.tc,

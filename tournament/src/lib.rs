@@ -1,9 +1,12 @@
 //! `rensa-tournament`: a Gomocup-style match runner for pbrain engines (the `rensa-match`
 //! binary), with the rensa crate's rules as referee.
 //!
-//! Layers: `cli` → `runner` (schedule, workers, report) and `judge` (the Gomocup formats and the
-//! rule self-test) → `game` (one refereed game) → `engine` (one child process) → `proctree`
-//! (suspension and memory of its process tree); `opening`, `stats` and `record` are leaves.
+//! Layers: `cli` → `runner` (workers and report) and `judge` (the Gomocup formats and the rule
+//! self-test) → `game` (one refereed game) → `engine` (one child process) → `proctree`
+//! (suspension and memory of its process tree). The runner's steps are separate modules:
+//! `schedule` (which game next), `tally` (counting finished games, the SPRT state), `output`
+//! (SGF, PSQ and JSON lines files); `opening`, `stats` and `record` (the file formats) are
+//! leaves.
 
 #![forbid(unsafe_code)]
 
@@ -12,7 +15,10 @@ pub mod engine;
 pub mod game;
 pub mod judge;
 pub mod opening;
+pub mod output;
 pub mod proctree;
 pub mod record;
 pub mod runner;
+pub mod schedule;
 pub mod stats;
+pub mod tally;

@@ -2,13 +2,34 @@
 //! suspending and resuming them all (SIGSTOP / SIGCONT), killing them, and measuring their
 //! private resident memory (USS) and the size of a folder.
 //!
-//! Everything here reads Linux `/proc` and sends signals with the `kill` program
-//! (`std::process::Command`), so the crate needs neither `libc` nor `unsafe`: one `kill` call
-//! signals the whole tree and costs about a millisecond. On other systems (or without `/proc`)
-//! suspension is a no-op, memory reads as unknown and the tree is the process alone.
+//! Everything here reads Linux `/proc` and sends signals with kill(2) through the `nix` crate's
+//! safe wrapper (one system call per process, no helper program, no `unsafe`). On other systems
+//! (or without `/proc`) suspension is a no-op, memory reads as unknown and the tree is the process
+//! alone.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+/// The signals the runner sends to an engine's process tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sig {
+    /// SIGSTOP: suspend (cannot be caught or ignored).
+    Stop,
+    /// SIGCONT: resume.
+    Cont,
+    /// SIGKILL: end at once.
+    Kill,
+}
+
+impl Sig {
+    /// The name the protocol log shows (`SIGSTOP`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Sig::Stop => "SIGSTOP",
+            Sig::Cont => "SIGCONT",
+            Sig::Kill => "SIGKILL",
+        }
+    }
+}
 
 /// The process and all its descendants (the process first). Children are read from
 /// `/proc/<pid>/task/*/children` when the kernel provides that file, otherwise from the parent
@@ -75,21 +96,30 @@ fn stat_parent(stat: &str) -> Option<u32> {
     rest.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// Sends `signal` (`STOP`, `CONT`, `KILL`, …) to every pid with one `kill` call. Processes that
-/// are already gone are ignored.
-pub fn signal(pids: &[u32], signal: &str) {
-    if pids.is_empty() || !cfg!(unix) {
-        return;
+/// Sends `sig` to every pid. Processes that are already gone are ignored (a pid the kernel
+/// does not accept is skipped).
+#[cfg(unix)]
+pub fn signal(pids: &[u32], sig: Sig) {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    let sig = match sig {
+        Sig::Stop => Signal::SIGSTOP,
+        Sig::Cont => Signal::SIGCONT,
+        Sig::Kill => Signal::SIGKILL,
+    };
+    for &p in pids {
+        // 0 and values above i32::MAX would address process groups or nothing: never send them.
+        if let Ok(raw) = i32::try_from(p) {
+            if raw > 0 {
+                let _ = kill(Pid::from_raw(raw), sig);
+            }
+        }
     }
-    let _ = Command::new("kill")
-        .arg("-s")
-        .arg(signal)
-        .args(pids.iter().map(|p| p.to_string()))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
 }
+
+/// Without Unix signals there is nothing to send.
+#[cfg(not(unix))]
+pub fn signal(_pids: &[u32], _sig: Sig) {}
 
 /// Private resident memory of one process in bytes: `Private_Clean + Private_Dirty` of
 /// `/proc/<pid>/smaps_rollup` (summed over `/proc/<pid>/smaps` on kernels without the rollup).
@@ -158,11 +188,17 @@ mod tests {
     fn this_process_has_memory_and_a_shell_child_is_found() {
         let me = std::process::id();
         assert!(uss(me).unwrap() > 0);
-        let mut child = Command::new("sleep").arg("5").spawn().unwrap();
-        assert!(tree(me).contains(&child.id()));
-        signal(&[child.id()], "STOP");
-        signal(&[child.id()], "CONT");
-        let _ = child.kill();
-        let _ = child.wait();
+        let mut child = std::process::Command::new("sleep")
+            .arg("600")
+            .spawn()
+            .unwrap();
+        let found = tree(me).contains(&child.id());
+        signal(&[child.id()], Sig::Stop);
+        signal(&[child.id()], Sig::Cont);
+        signal(&[child.id()], Sig::Kill);
+        // SIGKILL ends even a process that was stopped; wait() returns only once it is dead.
+        let status = child.wait().unwrap();
+        assert!(!status.success());
+        assert!(found, "the child is in this process's tree");
     }
 }

@@ -1,7 +1,10 @@
-//! Game records and machine-readable output: SGF (`GM[4]`, readable by Gomoku GUIs), Piskvork
-//! PSQ, and a small hand-written JSON writer.
+//! Game records in the formats the runner writes: SGF (`GM[4]`, readable by Gomoku GUIs),
+//! Piskvork PSQ, and the `serde` types of the JSON lines (`-json`): the match line written at the
+//! start, one game line per finished game, the summary line at the end (the fields are
+//! documented in tournament/README.md). Pure formatting: where the text goes is `output`'s job.
 
 use rensa::types::Color;
+use serde::{Deserialize, Serialize};
 
 use crate::game::{GameRecord, Reason};
 
@@ -94,60 +97,198 @@ pub fn to_psq(g: &GameRecord) -> String {
     s
 }
 
-/// A JSON string literal.
-pub fn json_str(s: &str) -> String {
-    let mut o = String::with_capacity(s.len() + 2);
-    o.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            '\n' => o.push_str("\\n"),
-            '\r' => o.push_str("\\r"),
-            '\t' => o.push_str("\\t"),
-            c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
-            c => o.push(c),
+/// One line of the `-json` file; `"type"` says which.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum JsonLine {
+    /// The first line: the settings and the engines, before any game is played.
+    Match(MatchJson),
+    /// One finished game, written as soon as it ends (so in the order games end).
+    Game(GameJson),
+    /// The last line: the tallies, the SPRT state and the totals.
+    Summary(SummaryJson),
+}
+
+/// The time control in the JSON lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeJson {
+    pub turn_ms: u64,
+    pub match_ms: u64,
+    pub tolerance_ms: u64,
+}
+
+/// An engine as configured.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineJson {
+    pub name: String,
+    pub cmd: Vec<String>,
+    pub dir: String,
+    /// The extra `INFO` lines of `info=key:value`.
+    pub info: Vec<String>,
+}
+
+/// The SPRT's parameters; in the summary also its state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtJson {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+    /// `pentanomial` or `trinomial`.
+    pub model: String,
+    /// LLR bounds: `ln(β/(1-α))` and `ln((1-β)/α)`.
+    pub lower: f64,
+    pub upper: f64,
+    /// Summary only: the LLR and `H1`, `H0` or `undecided`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llr: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
+}
+
+/// The match line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchJson {
+    pub rule: u32,
+    pub rule_name: String,
+    pub size: usize,
+    pub time: TimeJson,
+    pub draw_after: usize,
+    pub judge: bool,
+    pub engines: Vec<EngineJson>,
+    /// `[first, second]` engine names of every pairing, in order.
+    pub pairings: Vec<[String; 2]>,
+    /// Games planned (`null`: an SPRT without `-games`, played until a verdict).
+    pub games: Option<usize>,
+    pub sprt: Option<SprtJson>,
+}
+
+/// One game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameJson {
+    pub id: usize,
+    pub black: String,
+    pub white: String,
+    pub size: usize,
+    pub rule: u32,
+    /// The opening stones as a pos string (`h8i9j7`).
+    pub opening: String,
+    /// `1-0`, `0-1` or `1/2`, from Black's side.
+    pub result: String,
+    /// `black`, `white` or `null` (draw).
+    pub winner: Option<String>,
+    /// `five`, `draw`, `stopped`, or the loser's fault: `time`, `illegal`, `foul`, `crash`,
+    /// `not-a-move`, `start`, `memory`.
+    pub reason: String,
+    pub detail: String,
+    /// The engines' moves after the opening: `[x, y, ms]`.
+    pub moves: Vec<(usize, usize, u64)>,
+    /// Judge mode: peak private memory of Black's and White's process trees, bytes.
+    pub peak_memory: [u64; 2],
+    /// Moves of Black and White that needed the tolerance.
+    pub over_limit: [usize; 2],
+}
+
+impl GameJson {
+    pub fn of(g: &GameRecord) -> GameJson {
+        GameJson {
+            id: g.id,
+            black: g.black.clone(),
+            white: g.white.clone(),
+            size: g.size,
+            rule: g.rule.code(),
+            opening: g.opening.to_pos_string(),
+            result: g.result_str().to_string(),
+            winner: g.winner.map(|c| {
+                if c == Color::Black {
+                    "black".to_string()
+                } else {
+                    "white".to_string()
+                }
+            }),
+            reason: g.reason.name().to_string(),
+            detail: g.detail.clone(),
+            moves: g.moves.iter().map(|&((x, y), t)| (x, y, t)).collect(),
+            peak_memory: g.peak_memory,
+            over_limit: g.over_limit,
         }
     }
-    o.push('"');
-    o
 }
 
-/// A JSON number; infinities and NaN (which JSON lacks) become `null`.
-pub fn json_num(v: f64) -> String {
-    if v.is_finite() {
-        let r = (v * 1e4).round() / 1e4;
-        format!("{r}")
-    } else {
-        "null".to_string()
+/// Games an engine lost, by fault kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LossesJson {
+    pub time: u64,
+    pub illegal: u64,
+    pub foul: u64,
+    pub crash: u64,
+    #[serde(rename = "not-a-move")]
+    pub not_a_move: u64,
+    pub start: u64,
+    pub memory: u64,
+}
+
+impl LossesJson {
+    /// From counts in the order of [`Reason::FAULTS`].
+    pub fn of(counts: &[u64; Reason::FAULTS.len()]) -> LossesJson {
+        let mut l = LossesJson::default();
+        for (r, &n) in Reason::FAULTS.iter().zip(counts) {
+            *match r {
+                Reason::Time => &mut l.time,
+                Reason::Illegal => &mut l.illegal,
+                Reason::Foul => &mut l.foul,
+                Reason::Crash => &mut l.crash,
+                Reason::NotAMove => &mut l.not_a_move,
+                Reason::StartFailed => &mut l.start,
+                _ => &mut l.memory,
+            } = n;
+        }
+        l
     }
 }
 
-/// One game as a JSON object.
-pub fn game_json(g: &GameRecord) -> String {
-    let moves: Vec<String> = g
-        .moves
-        .iter()
-        .map(|&((x, y), t)| format!("[{x},{y},{t}]"))
-        .collect();
-    format!(
-        "{{\"id\":{},\"black\":{},\"white\":{},\"opening\":{},\"result\":{},\"winner\":{},\"reason\":{},\"detail\":{},\"peak_memory\":[{},{}],\"moves\":[{}]}}",
-        g.id,
-        json_str(&g.black),
-        json_str(&g.white),
-        json_str(&g.opening.to_pos_string()),
-        json_str(g.result_str()),
-        match g.winner {
-            Some(Color::Black) => json_str("black"),
-            Some(Color::White) => json_str("white"),
-            None => "null".to_string(),
-        },
-        json_str(g.reason.name()),
-        json_str(&g.detail),
-        g.peak_memory[0],
-        g.peak_memory[1],
-        moves.join(",")
-    )
+/// An engine's figures over the match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineResultJson {
+    pub name: String,
+    pub losses_by: LossesJson,
+    /// Judge mode: peak private memory of its process tree, bytes (0 otherwise).
+    pub peak_memory: u64,
+    pub max_move_ms: u64,
+    pub over_limit: usize,
+}
+
+/// A pairing's figures, from the first engine's side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairingJson {
+    pub first: String,
+    pub second: String,
+    pub games: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+    pub score: f64,
+    /// `null` when infinite (a score of 0 or 1).
+    pub elo: Option<f64>,
+    pub elo_error: Option<f64>,
+    pub los: f64,
+    /// Opening pairs scoring 0, ½, 1, 1½, 2.
+    pub pentanomial: [u64; 5],
+}
+
+/// The summary line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SummaryJson {
+    pub games_played: usize,
+    pub elapsed_s: f64,
+    pub engines: Vec<EngineResultJson>,
+    pub pairings: Vec<PairingJson>,
+    pub sprt: Option<SprtJson>,
+}
+
+/// A JSON number rounded to 4 decimals; `None` (JSON `null`) when not finite.
+pub fn json_num(v: f64) -> Option<f64> {
+    v.is_finite().then(|| (v * 1e4).round() / 1e4)
 }
 
 #[cfg(test)]
@@ -197,15 +338,27 @@ mod tests {
     }
 
     #[test]
-    fn json_escapes() {
-        assert_eq!(json_str("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
-        assert_eq!(json_num(1.23456789), "1.2346");
-        assert_eq!(json_num(f64::INFINITY), "null");
-        let j = game_json(&game());
-        assert!(
-            j.contains("\"winner\":\"white\",\"reason\":\"time\""),
-            "{j}"
-        );
-        assert!(j.contains("\"moves\":[[9,9,12],[0,14,30]]"), "{j}");
+    fn json_lines_are_tagged_and_round_trip() {
+        let line = JsonLine::Game(GameJson::of(&game()));
+        let text = serde_json::to_string(&line).unwrap();
+        assert!(!text.contains('\n'), "one line: {text}");
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["type"], "game");
+        assert_eq!(v["id"], 3);
+        assert_eq!(v["black"], "A]");
+        assert_eq!(v["opening"], "h8i9");
+        assert_eq!(v["result"], "0-1");
+        assert_eq!(v["winner"], "white");
+        assert_eq!(v["reason"], "time");
+        assert_eq!(v["moves"], serde_json::json!([[9, 9, 12], [0, 14, 30]]));
+        assert_eq!(v["peak_memory"], serde_json::json!([0, 5 << 20]));
+        assert_eq!(serde_json::from_str::<JsonLine>(&text).unwrap(), line);
+        let mut counts = [0; Reason::FAULTS.len()];
+        counts[4] = 2;
+        let l = serde_json::to_value(LossesJson::of(&counts)).unwrap();
+        assert_eq!(l["not-a-move"], 2);
+        assert_eq!(l["time"], 0);
+        assert_eq!(json_num(1.234_567_89), Some(1.2346));
+        assert_eq!(json_num(f64::INFINITY), None);
     }
 }

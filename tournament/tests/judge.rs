@@ -6,46 +6,37 @@
 mod common;
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
 
 use common::*;
-
-/// The state letter of `/proc/<pid>/stat` (`R`, `S`, `T` stopped, `Z` …).
-fn proc_state(pid: &str) -> Option<char> {
-    let stat = std::fs::read_to_string(Path::new("/proc").join(pid).join("stat")).ok()?;
-    stat[stat.rfind(')')? + 1..].trim_start().chars().next()
-}
-
-fn pids(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir.join("pids"))
-        .map(|rd| {
-            rd.flatten()
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 fn count(text: &str, needle: &str) -> usize {
     text.matches(needle).count()
 }
 
+/// The `INFO folder` directories the log shows were sent.
+fn folders_in_log(log: &str) -> Vec<String> {
+    log.lines()
+        .filter_map(|l| l.split_once("> INFO folder ").map(|(_, f)| f.to_string()))
+        .collect()
+}
+
 #[test]
 fn judge_mode_judges_every_fault_including_memory() {
     let dir = scratch("judge-faults");
+    let d = dir.path();
     // Every fake checks that its input lines end with CR LF (it crashes otherwise).
-    let mut args = fake("good", "random", &dir, "--crlf");
-    for (name, mode) in [
-        ("occ", "occupied"),
-        ("sleepy", "oversleep"),
-        ("crashy", "crash"),
-        ("junk", "garbage"),
-        ("hog", "hog"),
-        ("childhog", "childhog"),
-    ] {
-        args.extend(fake(name, mode, &dir, "--at 2 --mb 48 --crlf"));
+    let mut args = fake("good", "random", d, "--crlf");
+    // GomocupJudge skips lines that are not moves: the junk answer ends in a time loss.
+    let faulty = [
+        ("occ", "occupied", "illegal"),
+        ("sleepy", "oversleep", "time"),
+        ("crashy", "crash", "crash"),
+        ("junk", "garbage", "time"),
+        ("hog", "hog", "memory"),
+        ("childhog", "childhog", "memory"),
+    ];
+    for (name, mode, _) in faulty {
+        args.extend(fake(name, mode, d, "--at 2 --mb 48 --crlf"));
     }
     args.extend(s(&[
         "-judge",
@@ -55,138 +46,144 @@ fn judge_mode_judges_every_fault_including_memory() {
         "2",
         "-size",
         "9",
-        "-tc",
-        "turn=300",
-        "match=5000",
-        "tolerance=200",
         "-maxmemory",
         "33554432",
         "-progress",
         "0",
     ]));
-    args.push("-log".into());
-    args.push(dir.join("log.txt").display().to_string());
-    args.push("-json".into());
-    args.push(dir.join("r.json").display().to_string());
-    let (ok, out) = run_match(&args, Duration::from_secs(60));
+    args.extend(s(&FAULT_TC));
+    args.extend(opt_path("-log", d, "log.txt"));
+    args.extend(opt_path("-json", d, "r.jsonl"));
+    let (ok, out) = run_match(&args);
     assert!(ok, "{out}");
-    let sm = summary(&out);
-    assert_eq!(sm["games"], "12", "{out}");
     assert_eq!(
-        sm["wins"], "12",
+        summary(&out)["wins"],
+        "12",
         "the honest engine wins every game:\n{out}"
     );
-    // GomocupJudge skips lines that are not moves: the junk answer ends in a time loss.
-    for (kind, n) in [
-        ("illegal", "2"),
-        ("time", "4"),
-        ("crash", "2"),
-        ("memory", "4"),
-        ("not_a_move", "0"),
-        ("start", "0"),
-        ("foul", "0"),
-    ] {
-        assert_eq!(sm[kind], n, "{kind}:\n{out}");
+    let r = Results::read(&d.join("r.jsonl"));
+    assert_eq!(r.settings["judge"], true);
+    assert_eq!(r.summary["games_played"], 12);
+    for (name, _, kind) in faulty {
+        for k in FAULTS {
+            let want = if k == kind { 2 } else { 0 };
+            assert_eq!(r.losses(name, k), want, "{name} lost by {k}");
+        }
+    }
+    for k in FAULTS {
+        assert_eq!(r.losses("good", k), 0, "good lost by {k}");
     }
     // The hog's peak is reported (48 MiB > 32 MiB); the child's memory counts for its parent.
-    assert!(out.contains("hog: peak memory 4"), "{out}");
-    assert!(out.contains("childhog: peak memory 4"), "{out}");
-    let json = std::fs::read_to_string(dir.join("r.json")).unwrap();
-    assert!(json.contains("\"judge\":true"), "{json}");
-    assert!(json.contains("\"memory\":2"), "{json}");
-    let log = std::fs::read_to_string(dir.join("log.txt")).unwrap();
+    for name in ["hog", "childhog"] {
+        let peak = r.engine(name)["peak_memory"].as_u64().unwrap();
+        assert!(peak >= 48 << 20, "{name}: peak {peak}");
+    }
+    let good = r.engine("good")["peak_memory"].as_u64().unwrap();
+    assert!(good > 0 && good < 32 << 20, "good: peak {good}");
+    for g in &r.games {
+        let loser = Results::loser(g).unwrap();
+        let side = if g["black"] == loser { 0 } else { 1 };
+        if g["reason"] == "memory" {
+            assert!(g["peak_memory"][side].as_u64().unwrap() > 32 << 20, "{g}");
+        }
+    }
+    let log = std::fs::read_to_string(d.join("log.txt")).unwrap();
     assert!(!log.contains("> ABOUT"), "GomocupJudge does not send ABOUT");
-    assert!(log.contains("> INFO folder "), "{log}");
     assert!(log.contains("< OK"), "START's OK is read later and skipped");
     assert_eq!(
         count(&log, "# SIGSTOP"),
         count(&log, "# SIGCONT"),
         "every suspension is undone"
     );
-    assert_no_engine_left(&dir);
-    let _ = std::fs::remove_dir_all(&dir);
+    // One INFO folder per engine and game, each removed with its game.
+    let folders = folders_in_log(&log);
+    assert!(folders.len() >= 12, "{log}");
+    for f in folders {
+        assert!(!Path::new(&f).exists(), "{f} was left behind");
+    }
+    assert_no_engine_left(d);
 }
 
+/// Each fake, before each of its moves, waits until its opponent shows as stopped (`T`) and
+/// notes it; a fake whose opponent never stops exits, which would be a crash loss. So every
+/// move is checked, from inside, at the moment it matters.
 #[test]
 fn engines_are_suspended_while_the_opponent_thinks() {
     let dir = scratch("judge-suspend");
-    let mut args = fake("quick", "random", &dir, "");
-    args.extend(fake("slow", "random", &dir, "--delay 60"));
+    let d = dir.path();
+    let marks = d.join("marks");
+    std::fs::create_dir_all(&marks).unwrap();
+    let check = format!("--checkstopped {}", marks.display());
+    let mut args = fake("a", "random", d, &check);
+    args.extend(fake("b", "random", d, &check));
     args.extend(s(&[
         "-judge",
         "-games",
         "2",
         "-size",
         "9",
-        "-tc",
-        "turn=1000",
-        "match=20000",
         "-progress",
         "0",
     ]));
-    let done = Arc::new(AtomicBool::new(false));
-    let watcher = {
-        let (dir, done) = (dir.clone(), Arc::clone(&done));
-        std::thread::spawn(move || {
-            let mut stopped_seen = false;
-            while !done.load(Ordering::Relaxed) {
-                stopped_seen |= pids(&dir).iter().any(|p| proc_state(p) == Some('T'));
-                std::thread::sleep(Duration::from_millis(3));
-            }
-            stopped_seen
-        })
-    };
-    let (ok, out) = run_match(&args, Duration::from_secs(60));
-    done.store(true, Ordering::Relaxed);
-    let stopped_seen = watcher.join().unwrap();
+    args.extend(s(&NO_CLOCK));
+    args.extend(opt_path("-json", d, "r.jsonl"));
+    let (ok, out) = run_match(&args);
     assert!(ok, "{out}");
-    let sm = summary(&out);
-    for kind in ["illegal", "time", "crash", "not_a_move", "start", "memory"] {
-        assert_eq!(sm[kind], "0", "{kind}:\n{out}");
+    let r = Results::read(&d.join("r.jsonl"));
+    for k in FAULTS {
+        assert_eq!(r.total_losses(k), 0, "{k}:\n{out}");
     }
-    assert!(
-        stopped_seen,
-        "an engine was seen stopped (SIGSTOP) while the other thought"
-    );
-    for p in pids(&dir) {
+    // Both engines of both games saw their opponent stopped.
+    let seen: std::collections::HashSet<String> = std::fs::read_dir(&marks)
+        .unwrap()
+        .map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            name.split_once('-').unwrap().0.to_string()
+        })
+        .collect();
+    assert_eq!(seen.len(), 4, "checkers: {seen:?}");
+    assert_no_engine_left(d);
+    for p in pids(d) {
         assert_ne!(proc_state(&p), Some('T'), "engine {p} was left stopped");
     }
-    assert_no_engine_left(&dir);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn crlf_option_sends_cr_lf_in_a_normal_match() {
     let dir = scratch("crlf");
-    let mut base = fake("a", "random", &dir, "--crlf");
-    base.extend(fake("b", "random", &dir, "--crlf"));
+    let d = dir.path();
+    let mut base = fake("a", "random", d, "--crlf");
+    base.extend(fake("b", "random", d, "--crlf"));
     base.extend(s(&[
         "-games",
         "2",
         "-size",
         "9",
-        "-tc",
-        "turn=1000",
-        "match=10000",
         "-starttimeout",
-        "1000",
+        "600000",
         "-progress",
         "0",
     ]));
+    base.extend(s(&NO_CLOCK));
+    base.extend(opt_path("-json", d, "r.jsonl"));
     let mut with = base.clone();
     with.push("-crlf".into());
-    let (ok, out) = run_match(&with, Duration::from_secs(60));
+    let (ok, out) = run_match(&with);
     assert!(ok, "{out}");
-    let sm = summary(&out);
-    for kind in ["illegal", "time", "crash", "not_a_move", "start"] {
-        assert_eq!(sm[kind], "0", "{kind} with -crlf:\n{out}");
+    let r = Results::read(&d.join("r.jsonl"));
+    for k in FAULTS {
+        assert_eq!(r.total_losses(k), 0, "{k} with -crlf:\n{out}");
     }
     // Without -crlf the same engines exit at the first LF-only line: both fail to start.
-    let (ok, out) = run_match(&base, Duration::from_secs(60));
+    let (ok, out) = run_match(&base);
     assert!(ok, "{out}");
-    assert_eq!(summary(&out)["draws"], "2", "{out}");
-    assert_no_engine_left(&dir);
-    let _ = std::fs::remove_dir_all(&dir);
+    let r = Results::read(&d.join("r.jsonl"));
+    assert_eq!(r.summary["pairings"][0]["draws"], 2, "{out}");
+    for g in &r.games {
+        assert_eq!(g["reason"], "start", "{g}");
+        assert!(g["winner"].is_null(), "{g}");
+    }
+    assert_no_engine_left(d);
 }
 
 #[test]
@@ -196,29 +193,53 @@ fn pbrain_rensa_passes_the_rule_selftest() {
         return;
     };
     let dir = scratch("selftest");
-    let args = s(&[
+    // The engine sees Gomocup's limits scaled to 1/100 (300 ms a move) and thinks that long; the
+    // referee's tolerance of a minute only keeps a loaded machine from turning a right answer
+    // into a time loss (no case depends on how deep the engine searched).
+    let mut args = s(&[
         "-selftest",
         "-engine",
         "name=rensa",
         &format!("cmd={}", engine.display()),
-        "-log",
-        &dir.join("log.txt").display().to_string(),
+        "-tc",
+        "tolerance=60000",
     ]);
-    let (code, out) = run_match_code(&args, Duration::from_secs(60));
+    args.extend(opt_path("-log", dir.path(), "log.txt"));
+    let (code, out) = run_match_code(&args);
     eprintln!("{out}");
     assert_eq!(code, Some(0), "{out}");
+    let cases = selftest_lines(&out);
+    assert_eq!(cases.len(), 32, "{out}");
+    assert!(cases.iter().all(|c| c.0 == "PASS"), "{out}");
+    let sum = key_values(&out, "SELFTEST ");
     assert_eq!(
-        count(&out, "\nPASS ") + usize::from(out.starts_with("PASS ")),
-        32
-    );
-    assert_eq!(count(&out, "FAIL "), 0, "{out}");
-    assert!(
-        out.contains("SELFTEST engine=rensa cases=32 passed=32 failed=0"),
+        (sum["engine"], sum["cases"], sum["passed"], sum["failed"]),
+        ("rensa", "32", "32", "0"),
         "{out}"
     );
-    let log = std::fs::read_to_string(dir.join("log.txt")).unwrap();
+    let log = std::fs::read_to_string(dir.path().join("log.txt")).unwrap();
     assert_eq!(count(&log, "# SIGSTOP"), count(&log, "# SIGCONT"));
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The `PASS`/`FAIL` lines of a self-test: (verdict, format, case).
+fn selftest_lines(out: &str) -> Vec<(&str, &str, &str)> {
+    out.lines()
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            let verdict = w.next()?;
+            (verdict == "PASS" || verdict == "FAIL").then_some((verdict, w.next()?, w.next()?))
+        })
+        .collect()
+}
+
+/// The `key=value` words of the line starting with `prefix`.
+fn key_values<'a>(out: &'a str, prefix: &str) -> std::collections::HashMap<&'a str, &'a str> {
+    out.lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix:?} line:\n{out}"))
+        .split_whitespace()
+        .filter_map(|w| w.split_once('='))
+        .collect()
 }
 
 /// The self-test catches an engine that ignores the rule: the fake that always plays freestyle
@@ -227,20 +248,33 @@ fn pbrain_rensa_passes_the_rule_selftest() {
 #[test]
 fn a_weak_engine_fails_the_selftest() {
     let dir = scratch("selftest-fail");
-    let mut args = fake("fake", "random", &dir, "--seed 3 --ruleblind");
-    args.push("-selftest".into());
-    let (code, out) = run_match_code(&args, Duration::from_secs(60));
+    let mut args = fake("fake", "random", dir.path(), "--seed 3 --ruleblind");
+    args.extend(s(&["-selftest", "-tc", "tolerance=60000"]));
+    let (code, out) = run_match_code(&args);
     assert_eq!(code, Some(1), "{out}");
-    let failed = |format: &str, case: &str| {
-        out.lines()
-            .any(|l| l.starts_with("FAIL") && l.contains(format) && l.contains(case))
+    let cases = selftest_lines(&out);
+    assert_eq!(cases.len(), 32, "{out}");
+    let verdict = |format: &str, case: &str| {
+        let found: Vec<&str> = cases
+            .iter()
+            .filter(|c| c.1 == format && c.2 == case)
+            .map(|c| c.0)
+            .collect();
+        assert!(!found.is_empty(), "no case {format} {case}:\n{out}");
+        found
     };
-    assert!(failed("standard-15", "overline-black"), "{out}");
-    assert!(failed("renju-15", "overline-black"), "{out}");
-    assert!(!failed("freestyle-15", "five"), "{out}");
-    assert!(out.contains("SELFTEST engine=fake cases=32"), "{out}");
-    assert_no_engine_left(&dir);
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        verdict("standard-15", "overline-black").contains(&"FAIL"),
+        "{out}"
+    );
+    assert!(
+        verdict("renju-15", "overline-black").contains(&"FAIL"),
+        "{out}"
+    );
+    assert_eq!(verdict("freestyle-15", "five"), ["PASS"], "{out}");
+    let sum = key_values(&out, "SELFTEST ");
+    assert_eq!((sum["engine"], sum["cases"]), ("fake", "32"), "{out}");
+    assert_no_engine_left(dir.path());
 }
 
 #[test]
@@ -250,29 +284,25 @@ fn pbrain_rensa_plays_every_gomocup_format_without_a_fault() {
         return;
     };
     let dir = scratch("formats");
-    let args = s(&[
+    let d = dir.path();
+    // Limits at 1/200 of Gomocup's for the engine's own time management; a tolerance of a
+    // minute, so only a hung engine could lose on time, however loaded the machine.
+    let mut args = s(&[
         "-formats",
         "-scale",
         "1/200",
+        "-tc",
+        "tolerance=60000",
         "-engine",
         "name=rensa",
         &format!("cmd={}", engine.display()),
-        "-log",
-        &dir.join("log.txt").display().to_string(),
-        "-sgf",
-        &dir.join("sgf").display().to_string(),
     ]);
-    let (code, out) = run_match_code(&args, Duration::from_secs(60));
+    args.extend(opt_path("-log", d, "log.txt"));
+    args.extend(opt_path("-sgf", d, "sgf"));
+    let (code, out) = run_match_code(&args);
     eprintln!("{out}");
     assert_eq!(code, Some(0), "{out}");
-    let line = out
-        .lines()
-        .find(|l| l.starts_with("FORMATS "))
-        .unwrap_or_else(|| panic!("no FORMATS line:\n{out}"));
-    let kv: std::collections::HashMap<&str, &str> = line
-        .split_whitespace()
-        .filter_map(|w| w.split_once('='))
-        .collect();
+    let kv = key_values(&out, "FORMATS ");
     assert_eq!(kv["games"], "7", "{out}");
     assert_eq!(kv["faults"], "0", "{out}");
     let peak: u64 = kv["peak_memory"].parse().unwrap();
@@ -286,14 +316,14 @@ fn pbrain_rensa_plays_every_gomocup_format_without_a_fault() {
         "caro8-15",
         "caro9-15",
     ] {
-        assert!(
-            out.lines()
-                .any(|l| l.starts_with("OK ") && l.contains(name)),
-            "{name}:\n{out}"
-        );
+        let ok = out.lines().any(|l| {
+            let mut w = l.split_whitespace();
+            w.next() == Some("OK") && w.next() == Some(name)
+        });
+        assert!(ok, "{name}:\n{out}");
     }
-    assert_eq!(std::fs::read_dir(dir.join("sgf")).unwrap().count(), 7);
-    let log = std::fs::read_to_string(dir.join("log.txt")).unwrap();
+    assert_eq!(std::fs::read_dir(d.join("sgf")).unwrap().count(), 7);
+    let log = std::fs::read_to_string(d.join("log.txt")).unwrap();
     assert!(log.contains("> INFO timeout_turn 150"), "scaled 30 s");
     assert!(
         log.contains("> INFO timeout_turn 25"),
@@ -301,5 +331,4 @@ fn pbrain_rensa_plays_every_gomocup_format_without_a_fault() {
     );
     assert!(log.contains("> INFO rule 9") && log.contains("> INFO rule 8"));
     assert_eq!(count(&log, "# SIGSTOP"), count(&log, "# SIGCONT"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,17 +1,24 @@
 //! `rensa-fake-engine <mode> [--at N] [--seed S] [--piddir DIR] [--mb M] [--delay MS] [--crlf]
-//! [--ruleblind]`:
+//! [--ruleblind] [--checkstopped DIR]`:
 //! small pbrain engines for the match runner's tests, each honest or broken in one way.
 //!
 //! Modes: `random` (wins when it can, blocks a five, else a random legal cell near the stones),
-//! `occupied` (at its N-th move plays an occupied cell), `oversleep` (at its N-th move sleeps far
-//! past any limit), `crash` (exits at its N-th move), `garbage` (answers non-UTF-8 junk at its
-//! N-th move), `nostart` (answers ABOUT but never START), `hog` (at its N-th move allocates and
-//! touches M MiB, default 64, and keeps them), `childhog` (at its N-th move starts a child process
-//! that holds M MiB and sleeps; the parent itself stays small). N defaults to 3. Every mode prints
-//! MESSAGE/DEBUG chatter (some of it not UTF-8) before its moves. With `--piddir` the process (and
-//! the `childhog` child) writes an empty file named after its pid there, so tests can check it is
-//! gone afterwards. `--delay MS` sleeps before every move; `--crlf` exits (a crash) on any input
-//! line that does not end with CR LF; `--ruleblind` ignores `INFO rule` (plays freestyle).
+//! `occupied` (at its N-th move plays an occupied cell), `oversleep` (at its N-th move sleeps for
+//! an hour: late beyond any limit, however loaded the machine), `crash` (exits at its N-th move),
+//! `garbage` (answers non-UTF-8 junk at its N-th move), `nostart` (answers ABOUT but never START),
+//! `hog` (at its N-th move allocates and touches M MiB, default 64, and keeps them), `childhog`
+//! (at its N-th move starts a child process that holds M MiB and sleeps for an hour; the parent
+//! itself stays small). N defaults to 3. Every mode prints MESSAGE/DEBUG chatter (some of it not
+//! UTF-8) before its moves. With `--piddir` the process (and the `childhog` child) writes an empty
+//! file named after its pid there, so tests can check it is gone afterwards. `--delay MS` sleeps
+//! before every move; `--crlf` exits (a crash) on any input line that does not end with CR LF;
+//! `--ruleblind` ignores `INFO rule` (plays freestyle).
+//!
+//! `--checkstopped DIR` (with `--piddir`, for judge mode): before every move the fake looks at
+//! every other live fake of the same pid folder (its opponent) and waits until the kernel shows it
+//! stopped (state `T`); if it does not stop within a minute, the fake exits (a crash). Each
+//! opponent seen stopped is noted as an empty file `DIR/<own pid>-<opponent pid>`. So a test can
+//! check suspension without watching the processes from outside at the right moment.
 
 use std::io::{BufRead, Write};
 
@@ -44,6 +51,7 @@ struct Fake {
     hoard: Vec<u8>,
     child: Option<std::process::Child>,
     piddir: Option<String>,
+    check_stopped: Option<String>,
 }
 
 /// Allocates `mb` MiB and writes every page so it is resident and private.
@@ -66,7 +74,7 @@ fn child_hog(args: &[String]) -> ! {
     let mb = args.get(1).and_then(|m| m.parse().ok()).unwrap_or(64);
     let hoard = touch(mb);
     out(b"ready");
-    std::thread::sleep(std::time::Duration::from_secs(60));
+    std::thread::sleep(std::time::Duration::from_secs(3600));
     std::process::exit(i32::from(hoard[4096]));
 }
 
@@ -143,6 +151,11 @@ impl Fake {
 
     fn play(&mut self) {
         self.my_moves += 1;
+        if let (Some(pids), Some(marks)) = (&self.piddir, &self.check_stopped) {
+            if !opponents_stopped(pids, marks, self.child.as_ref().map(|c| c.id())) {
+                std::process::exit(5);
+            }
+        }
         if self.delay_ms > 0 {
             std::thread::sleep(std::time::Duration::from_millis(self.delay_ms));
         }
@@ -160,7 +173,7 @@ impl Fake {
                         return;
                     }
                 }
-                Mode::Oversleep => std::thread::sleep(std::time::Duration::from_secs(30)),
+                Mode::Oversleep => std::thread::sleep(std::time::Duration::from_secs(3600)),
                 Mode::Crash => std::process::exit(3),
                 Mode::Garbage => {
                     out(b"\xc3\x28 garbage \x80\x81");
@@ -206,6 +219,47 @@ impl Fake {
     }
 }
 
+/// The state letter of `/proc/<pid>/stat` (`None`: no such process).
+fn proc_state(pid: u32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat[stat.rfind(')')? + 1..].trim_start().chars().next()
+}
+
+/// `--checkstopped`: waits until every other live process that wrote its pid into `piddir` and
+/// still runs with `piddir` on its command line (so a recycled pid is never mistaken for one) is
+/// stopped, noting each in `marks`. False when one is still not stopped after a minute.
+fn opponents_stopped(piddir: &str, marks: &str, own_child: Option<u32>) -> bool {
+    let me = std::process::id();
+    let Ok(rd) = std::fs::read_dir(piddir) else {
+        return true;
+    };
+    let others: Vec<u32> = rd
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse().ok())
+        .filter(|&p| p != me && Some(p) != own_child)
+        .collect();
+    for pid in others {
+        let ours = std::fs::read(format!("/proc/{pid}/cmdline"))
+            .is_ok_and(|c| String::from_utf8_lossy(&c).contains(piddir));
+        if !ours {
+            continue;
+        }
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            match proc_state(pid) {
+                None | Some('Z') => break,
+                Some('T') => {
+                    let _ = std::fs::write(format!("{marks}/{me}-{pid}"), b"");
+                    break;
+                }
+                Some(_) if std::time::Instant::now() > deadline => return false,
+                Some(_) => std::thread::sleep(std::time::Duration::from_millis(1)),
+            }
+        }
+    }
+    true
+}
+
 fn xy(s: &str) -> Option<(i64, i64, Option<u8>)> {
     let mut it = s.trim().split(',');
     let x = it.next()?.trim().parse().ok()?;
@@ -227,7 +281,7 @@ fn main() {
         Some("childhog") => Mode::ChildHog,
         Some("child-hog") => child_hog(&args),
         _ => {
-            eprintln!("usage: rensa-fake-engine random|occupied|oversleep|crash|garbage|nostart|hog|childhog [--at N] [--seed S] [--piddir DIR] [--mb M] [--delay MS] [--crlf] [--ruleblind]");
+            eprintln!("usage: rensa-fake-engine random|occupied|oversleep|crash|garbage|nostart|hog|childhog [--at N] [--seed S] [--piddir DIR] [--mb M] [--delay MS] [--crlf] [--ruleblind] [--checkstopped DIR]");
             std::process::exit(2);
         }
     };
@@ -236,7 +290,7 @@ fn main() {
         ^ std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-    let (mut mb, mut delay_ms, mut piddir) = (64, 0, None);
+    let (mut mb, mut delay_ms, mut piddir, mut check_stopped) = (64, 0, None, None);
     let crlf = args.iter().any(|a| a == "--crlf");
     let rule_blind = args.iter().any(|a| a == "--ruleblind");
     let mut i = 1;
@@ -250,6 +304,7 @@ fn main() {
             "--delay" => delay_ms = args[i + 1].parse().unwrap_or(0),
             "--at" => at = args[i + 1].parse().unwrap_or(3),
             "--seed" => seed = args[i + 1].parse().unwrap_or(seed),
+            "--checkstopped" => check_stopped = Some(args[i + 1].clone()),
             "--piddir" => {
                 piddir = Some(args[i + 1].clone());
                 let _ = std::fs::write(
@@ -273,6 +328,7 @@ fn main() {
         hoard: Vec::new(),
         child: None,
         piddir,
+        check_stopped,
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
