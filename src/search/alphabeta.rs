@@ -504,3 +504,48 @@ impl<'a> Searcher<'a> {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Grid;
+
+    /// A stop for a spent sub-budget is lifted, a final one never is: an expired deadline or a
+    /// raised stop flag turns the resumption into an abort.
+    #[test]
+    fn only_a_spent_sub_budget_is_resumed() {
+        let mut b = Board::from_grid(&Grid::new(15, 15), Rule::Freestyle);
+        let (tt, limits) = (Tt::new(1 << 16), Limits::infinite());
+        let mut data = ThreadData::new();
+        let free = Control::new();
+        let mut s = Searcher::new(&mut b, &tt, &free, &limits, &mut data);
+        s.halt = Halt::BudgetSpent;
+        s.resume();
+        assert_eq!(s.halt, Halt::Running);
+        s.halt = Halt::Abort;
+        s.resume();
+        assert_eq!(s.halt, Halt::Abort);
+        assert!(s.visit(), "an aborted search counts nothing more");
+        assert_eq!(s.nodes, 0);
+
+        let expired = Control::new();
+        expired.set_deadline(Some(0));
+        let mut data = ThreadData::new();
+        let mut s = Searcher::new(&mut b, &tt, &expired, &limits, &mut data);
+        s.halt = Halt::BudgetSpent;
+        s.resume();
+        assert_eq!(
+            s.halt,
+            Halt::Abort,
+            "the deadline passed during the sub-search"
+        );
+
+        let stopped = Control::new();
+        stopped.set_stop(true);
+        let mut data = ThreadData::new();
+        let mut s = Searcher::new(&mut b, &tt, &stopped, &limits, &mut data);
+        s.halt = Halt::BudgetSpent;
+        s.resume();
+        assert_eq!(s.halt, Halt::Abort, "STOP arrived during the sub-search");
+    }
+}
