@@ -123,6 +123,15 @@ impl Remote {
         }
     }
 
+    /// A search of a position with `ply` stones on `cells` cells starts, with the hard time
+    /// limit `hard_ms` (ms from the request) as its deadline.
+    fn search_started(&self, ply: u32, cells: u32, hard_ms: Option<u64>) {
+        self.search_ply.store(ply, Ordering::SeqCst);
+        self.search_cells.store(cells, Ordering::SeqCst);
+        self.control.set_deadline(hard_ms);
+        self.searching.store(true, Ordering::SeqCst);
+    }
+
     /// The clock settings in force, for a position with `ply` stones on `board_cells` cells.
     pub fn clock(&self, ply: u32, board_cells: u32) -> TimeInput {
         TimeInput {
@@ -475,11 +484,9 @@ impl Engine {
         Ok((self.play_answer(best)?, answer.lines))
     }
 
-    /// The limits of a search of `game` from `INFO` (soft target, `max_depth`, `max_node`) and
-    /// the hard time limit, in ms from the request.
-    fn limits(&self, game: &Game) -> (Limits, Option<u64>) {
-        let ply = game.board().history().len() as u32;
-        let cells = (game.width() * game.height()) as u32;
+    /// The limits of a search of a position with `ply` stones on `cells` cells from `INFO`
+    /// (soft target, `max_depth`, `max_node`) and the hard time limit, in ms from the request.
+    fn limits(&self, ply: u32, cells: u32) -> (Limits, Option<u64>) {
         let mut limits = Limits::infinite();
         limits.start = self.request_read;
         if let Some(d) = self.settings.max_depth {
@@ -497,19 +504,13 @@ impl Engine {
     /// table, the control, the thread count) with the kept thread data, while the remote knows
     /// a search runs.
     fn run<R>(&mut self, game: &Game, f: impl FnOnce(&Job, &mut Threads) -> R) -> R {
-        let (limits, hard_ms) = self.limits(game);
+        let ply = game.board().history().len() as u32;
+        let cells = (game.width() * game.height()) as u32;
+        let (limits, hard_ms) = self.limits(ply, cells);
         let threads = self.threads();
-        let remote = &self.remote;
-        remote
-            .search_ply
-            .store(game.board().history().len() as u32, Ordering::SeqCst);
-        remote
-            .search_cells
-            .store((game.width() * game.height()) as u32, Ordering::SeqCst);
-        remote.control.set_deadline(hard_ms);
-        // Raised before the table is sized, so that a clock change that arrives while the
-        // table is (re)allocated still applies to this search.
-        remote.searching.store(true, Ordering::SeqCst);
+        // Before the table is sized, so that a clock change that arrives while the table is
+        // (re)allocated still applies to this search.
+        self.remote.search_started(ply, cells, hard_ms);
         self.table().new_search();
         let job = Job {
             board: game.board(),

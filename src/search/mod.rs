@@ -152,11 +152,6 @@ impl Control {
         self.hard_ms.fetch_min(hard_ms, Ordering::SeqCst);
     }
 
-    /// The deadline in force, if any.
-    pub fn deadline(&self) -> Option<u64> {
-        Some(self.hard_ms.load(Ordering::SeqCst)).filter(|&d| d != u64::MAX)
-    }
-
     /// Whether a search that started at `start` must stop now.
     #[inline]
     pub fn must_stop(&self, start: Instant) -> bool {

@@ -8,6 +8,7 @@
 //! root moves, each finished iteration reported to the caller.
 
 use super::alphabeta::Searcher;
+use super::movepick::Quick;
 use super::{
     is_mate, movepick, Aspiration, IterationInfo, Job, Limits, SearchResult, ThreadData, INF, MATE,
 };
@@ -61,7 +62,8 @@ fn root_search(
     if s.board.history().is_empty() {
         return single(opening_move(s, me, exclude), 0, 0);
     }
-    let (mut moves, candidates) = root_moves(s, me, exclude);
+    let q = movepick::quick(s.board, me);
+    let (mut moves, candidates) = root_moves(s, me, q.opp_threat, exclude);
     if moves.is_empty() {
         // No legal cell near the stones: any legal cell.
         let (grid, rule) = (s.board.grid(), s.board.rule());
@@ -71,14 +73,13 @@ fn root_search(
             .unwrap_or(Pos::NONE);
         return single(best, 0, s.nodes);
     }
-    if let Some(result) = settle_root(s, me, &moves, candidates) {
+    if let Some(result) = settle_root(s, me, &q, &moves, candidates) {
         return result;
     }
     if let Some(result) = root_vcf(s, me, &moves) {
         return result;
     }
-    let legal = |p: Pos| moves.iter().any(|m| m.pos == p);
-    if let Some((mate, pv)) = s.root_vct(me).filter(|(_, pv)| legal(pv[0])) {
+    if let Some((mate, pv)) = s.root_vct(me).filter(|(_, pv)| is_root_move(&moves, pv[0])) {
         return SearchResult {
             best: pv[0],
             score: MATE - mate as i32,
@@ -103,11 +104,20 @@ fn opening_move(s: &Searcher, me: Color, exclude: &[Pos]) -> Pos {
         .unwrap_or(Pos::NONE)
 }
 
+/// Whether `p` is one of the root moves (never `Pos::NONE`).
+fn is_root_move(moves: &[RootMove], p: Pos) -> bool {
+    !p.is_none() && moves.iter().any(|m| m.pos == p)
+}
+
 /// The legal candidates near the stones, not excluded; against an opponent threat only the
 /// defences, unless there are none. The root frame keeps every scanned candidate: their
 /// number is returned too.
-fn root_moves(s: &mut Searcher, me: Color, exclude: &[Pos]) -> (Vec<RootMove>, usize) {
-    let opp_threat = movepick::quick(s.board, me).opp_threat;
+fn root_moves(
+    s: &mut Searcher,
+    me: Color,
+    opp_threat: bool,
+    exclude: &[Pos],
+) -> (Vec<RootMove>, usize) {
     let n = s.scan(0, me);
     let (grid, rule) = (s.board.grid(), s.board.rule());
     let candidates = &s.stack.frames[0].moves[..n];
@@ -132,16 +142,17 @@ fn root_moves(s: &mut Searcher, me: Color, exclude: &[Pos]) -> (Vec<RootMove>, u
 
 /// What the threat counts decide at once: an own five, the block of an opponent five (two of
 /// them lose, except where caro lets one stone stop both), an own win in three plies, or the
-/// only legal move. `candidates`: how many cells the root frame holds.
+/// only legal move. `q`: the root's threat counts; `candidates`: how many cells the root
+/// frame holds.
 fn settle_root(
     s: &mut Searcher,
     me: Color,
+    q: &Quick,
     moves: &[RootMove],
     candidates: usize,
 ) -> Option<SearchResult> {
-    let q = movepick::quick(s.board, me);
     let caro = s.board.rule().blocked_five_void();
-    let legal = |p: Pos| !p.is_none() && moves.iter().any(|m| m.pos == p);
+    let legal = |p: Pos| is_root_move(moves, p);
     let all = &s.stack.frames[0].moves[..candidates];
     let own_five = movepick::find(all, Class::Five, true);
     if legal(own_five) {
@@ -182,7 +193,7 @@ fn root_vcf(s: &mut Searcher, me: Color, moves: &[RootMove]) -> Option<SearchRes
         let f = &s.stack.frames[0];
         let pv = f.pv[..f.pv_len].to_vec();
         if let Some(&best) = pv.first() {
-            if moves.iter().any(|m| m.pos == best) {
+            if is_root_move(moves, best) {
                 return Some(SearchResult {
                     best,
                     score: MATE - s.vcf_mate_ply as i32,
