@@ -82,6 +82,15 @@ pub const TIME_RESERVE_MIN_MS: i64 = 50;
 /// Proportional safety reserve: percent of the per-move limit (used when larger than
 /// [`TIME_RESERVE_MIN_MS`]).
 pub const TIME_RESERVE_PERCENT: i64 = 3;
+/// Match time never bet on any move: the clock's last second, kept for the end of a game that
+/// fills the board (a full board has ended a Gomocup game with 0.4 s left).
+pub const TIME_MATCH_RESERVE_MS: i64 = 1_000;
+/// Match time kept per move this side may still have to play (half the empty cells): what a
+/// move at the floors ([`TIME_MIN_HARD_MS`] plus process and pipe latency) costs.
+pub const TIME_MATCH_RESERVE_PER_MOVE_MS: i64 = 20;
+/// The whole match reserve is at most this many permille of `timeout_match` (a short test
+/// clock is not eaten by it).
+pub const TIME_MATCH_RESERVE_MAX_PERMILLE: i64 = 100;
 /// Soft target as a fraction of the hard limit, in permille, when time is ample (the turn limit
 /// binds, not the match clock): the whole turn is usable, since a cut-short iteration still
 /// answers with its best move so far.

@@ -10,6 +10,7 @@
 use crate::params::{
     TIME_HARD_DIVISOR, TIME_HARD_OVER_SOFT_PERMILLE, TIME_IMPORTANCE_DROP_PER_PLY,
     TIME_IMPORTANCE_MIN_PERMILLE, TIME_IMPORTANCE_OPENING_PERMILLE, TIME_LEFT_UNLIMITED,
+    TIME_MATCH_RESERVE_MAX_PERMILLE, TIME_MATCH_RESERVE_MS, TIME_MATCH_RESERVE_PER_MOVE_MS,
     TIME_MIN_HARD_MS, TIME_MIN_SOFT_MS, TIME_MOVES_LEFT_MIN, TIME_MOVES_LEFT_OPENING,
     TIME_MOVES_LEFT_PLY_DIVISOR, TIME_NEXT_ITERATION_PERMILLE, TIME_QUICK_HARD_MS,
     TIME_QUICK_SOFT_MS, TIME_RESERVE_MIN_MS, TIME_RESERVE_PERCENT, TIME_SOFT_MAX_DIVISOR,
@@ -51,6 +52,7 @@ pub struct Budget {
 /// then only `YXSTOP` / a depth or node limit ends it.
 ///
 /// * Match clock limited (`timeout_match > 0` and `time_left` below [`TIME_LEFT_UNLIMITED`]):
+///   `left` is `time_left` less the match reserve ([`match_reserve`]), and
 ///   `hard = min(turn, min(left, left / TIME_HARD_DIVISOR + inc)) − reserve`, where the turn
 ///   limit is left out when `timeout_turn ≤ 0` (c-gomoku-cli's "match only"), and
 ///   `reserve = max(TIME_RESERVE_MIN_MS, TIME_RESERVE_PERCENT % of the limit)`. The soft target
@@ -92,7 +94,7 @@ pub fn budget(input: &TimeInput) -> Option<Budget> {
         };
     }
 
-    let left = time_left.max(0);
+    let left = (time_left - match_reserve(timeout_match, ply, board_cells)).max(0);
     let inc = time_increment.max(0);
     let match_part = left.min(left / TIME_HARD_DIVISOR + inc);
     let limit = if turn_limited {
@@ -120,6 +122,24 @@ pub fn budget(input: &TimeInput) -> Option<Budget> {
 /// what was spent so far, so with a factor of 2 no iteration starts after half the target.
 pub fn may_start_iteration(elapsed_ms: u64, soft_ms: u64) -> bool {
     elapsed_ms as u128 * TIME_NEXT_ITERATION_PERMILLE as u128 / 1000 <= soft_ms as u128
+}
+
+/// Match time no move may bet: [`TIME_MATCH_RESERVE_MS`] plus
+/// [`TIME_MATCH_RESERVE_PER_MOVE_MS`] for each move this side may still have to play (half the
+/// empty cells, rounded up; [`TIME_MOVES_LEFT_OPENING`] when the board size is unknown), at most
+/// [`TIME_MATCH_RESERVE_MAX_PERMILLE`] of the match limit. Once only the reserve is left, every
+/// move is played at the floors, which is what the per-move part pays for.
+fn match_reserve(timeout_match: i64, ply: u32, board_cells: u32) -> i64 {
+    let own_moves = if board_cells == 0 {
+        TIME_MOVES_LEFT_OPENING
+    } else {
+        (board_cells.saturating_sub(ply) as i64 + 1) / 2
+    };
+    (TIME_MATCH_RESERVE_MS + TIME_MATCH_RESERVE_PER_MOVE_MS * own_moves).min(share(
+        timeout_match,
+        TIME_MATCH_RESERVE_MAX_PERMILLE,
+        1000,
+    ))
 }
 
 /// The per-move limit minus the safety reserve, floored at `TIME_MIN_HARD_MS`.
@@ -187,16 +207,16 @@ mod tests {
         // (what, input, expected (soft, hard) or None = unlimited)
         #[rustfmt::skip]
         let rows: &[(&str, TimeInput, Expected)] = &[
-            ("gomocup 30s/180s, opening", input(30_000, 180_000, 180_000, 0, 0, 225), Some((9_000, 18_000))),
-            ("gomocup 30s/180s, 20s left at ply 60", input(30_000, 180_000, 20_000, 0, 60, 225), Some((1_000, 2_000))),
-            ("gomocup 20x20, 100s left at ply 30", input(30_000, 180_000, 100_000, 0, 30, 400), Some((5_000, 10_000))),
+            ("gomocup 30s/180s, opening", input(30_000, 180_000, 180_000, 0, 0, 225), Some((8_837, 17_674))),
+            ("gomocup 30s/180s, 20s left at ply 60", input(30_000, 180_000, 20_000, 0, 60, 225), Some((867, 1_734))),
+            ("gomocup 20x20, 100s left at ply 30", input(30_000, 180_000, 100_000, 0, 30, 400), Some((4_765, 9_530))),
             ("fastgame 5s/120s, opening", input(5_000, 120_000, 120_000, 0, 4, 400), Some((4_306, 4_850))),
-            ("fastgame 5s/120s, 10s left at ply 80", input(5_000, 120_000, 10_000, 0, 80, 400), Some((500, 1_000))),
-            ("final league 300s/1000s", input(300_000, 1_000_000, 1_000_000, 0, 0, 225), Some((50_000, 100_000))),
+            ("fastgame 5s/120s, 10s left at ply 80", input(5_000, 120_000, 10_000, 0, 80, 400), Some((290, 580))),
+            ("final league 300s/1000s", input(300_000, 1_000_000, 1_000_000, 0, 0, 225), Some((49_837, 99_674))),
             ("turn limit small against an ample match", input(1_000, 180_000, 180_000, 0, 0, 225), Some((950, 950))),
-            ("c-gomoku-cli match only (turn 0)", input(0, 60_000, 60_000, 0, 2, 225), Some((3_000, 6_000))),
-            ("match only, 5s left at ply 40", input(0, 60_000, 5_000, 0, 40, 225), Some((250, 500))),
-            ("match only, turn key never sent", input(-1, 60_000, 60_000, 0, 2, 225), Some((3_000, 6_000))),
+            ("c-gomoku-cli match only (turn 0)", input(0, 60_000, 60_000, 0, 2, 225), Some((2_838, 5_676))),
+            ("match only, 5s left at ply 40", input(0, 60_000, 5_000, 0, 40, 225), Some((107, 214))),
+            ("match only, turn key never sent", input(-1, 60_000, 60_000, 0, 2, 225), Some((2_838, 5_676))),
             ("untimed match (time_left 2^31-1)", input(30_000, 180_000, UNLIMITED, 0, 10, 225), Some((29_100, 29_100))),
             ("untimed match (timeout_match 0)", input(30_000, 0, 5_000, 0, 10, 225), Some((29_100, 29_100))),
             ("fastgame turn, untimed match", input(5_000, 0, UNLIMITED, 0, 0, 225), Some((4_850, 4_850))),
@@ -206,12 +226,12 @@ mod tests {
             ("negative time_left", input(30_000, 180_000, -500, 0, 50, 225), Some((5, 10))),
             ("time_left exactly 0", input(0, 60_000, 0, 0, 50, 225), Some((5, 10))),
             ("tiny time_left 100 ms", input(30_000, 180_000, 100, 0, 50, 225), Some((5, 10))),
-            ("increment 1s, 30s left", input(10_000, 60_000, 30_000, 1_000, 20, 225), Some((2_500, 5_000))),
-            ("increment larger than time_left", input(0, 10_000, 200, 2_000, 50, 225), Some((112, 150))),
+            ("increment 1s, 30s left", input(10_000, 60_000, 30_000, 1_000, 20, 225), Some((2_347, 4_694))),
+            ("increment larger than time_left", input(0, 10_000, 200, 2_000, 50, 225), Some((7, 10))),
             ("Yixin unlimited pair", input(2_000_000, 100_000_000, 100_000_000, 0, 0, 225), None),
             ("Yixin unlimited pair, any time_left", input(2_000_000, 100_000_000, 12_345, 0, 0, 225), None),
             ("huge turn, no match", input(2_000_000, 0, UNLIMITED, 0, 0, 225), Some((1_940_000, 1_940_000))),
-            ("5x5 board nearly full", input(0, 60_000, 60_000, 0, 20, 25), Some((6_983, 8_314))),
+            ("5x5 board nearly full", input(0, 60_000, 60_000, 0, 20, 25), Some((6_861, 8_168))),
             ("1 ms turn limit", input(1, 0, UNLIMITED, 0, 0, 225), Some((10, 10))),
         ];
         for &(what, ref t, expected) in rows {
@@ -308,6 +328,25 @@ mod tests {
                 if !use_hard {
                     assert!(left > total / 50, "turn {turn}, match {total}: {left} left");
                 }
+            }
+        }
+    }
+
+    /// Gomocup freestyle limits (30 s a move, 180 s a game) over a game that fills the 15×15
+    /// board: even if every move ran to its hard limit and the manager charged 10 ms more for
+    /// each, more than a second of match time is left after the last move.
+    #[test]
+    fn a_full_board_leaves_a_second() {
+        const LATENCY_MS: i64 = 10;
+        for first in [0, 1] {
+            for use_hard in [true, false] {
+                let mut left = 180_000i64;
+                for ply in (first..225).step_by(2) {
+                    let b = budget(&input(30_000, 180_000, left, 0, ply, 225)).unwrap();
+                    let spent = if use_hard { b.hard_ms } else { b.soft_ms } as i64;
+                    left -= spent + LATENCY_MS;
+                }
+                assert!(left > 1_000, "first ply {first}, hard {use_hard}: {left} ms left");
             }
         }
     }
