@@ -10,6 +10,11 @@ const USAGE: &str =
     "usage: pbrain-rensa            run the Gomocup (pbrain) protocol on stdin/stdout
        pbrain-rensa bench [D]  search the fixed bench positions to depth D (default 9) and
                                print nodes, speed and the signature (deterministic)
+       pbrain-rensa profile [MS] [T]
+                               search 24 fixed 15x15 middle games for MS ms each (default
+                               1000) with T threads (default 1) and print the depth reached
+                               and the time to depths 8, 10, 12 and 14 (timed: not
+                               deterministic)
        pbrain-rensa --version  print the version
        pbrain-rensa --help     print this help
 environment: RENSA_LOG=<file> writes a log there; RENSA_LOG_LEVEL (or RUST_LOG) sets its level";
@@ -55,6 +60,21 @@ fn main() {
             let report = rensa::bench::run_bench(depth);
             let mut out = std::io::stdout().lock();
             for line in rensa::bench::format_report(&report) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        Some("profile") => {
+            let arg = |i: usize, default: u64| match args.get(i).map(|v| v.parse::<u64>()) {
+                None => default,
+                Some(Ok(v)) if v > 0 => v,
+                Some(_) => {
+                    let _ = writeln!(std::io::stderr(), "bad profile argument\n{USAGE}");
+                    std::process::exit(2);
+                }
+            };
+            let (ms, threads) = (arg(1, 1000), arg(2, 1) as usize);
+            let mut out = std::io::stdout().lock();
+            for line in rensa::bench::depth_profile(ms, threads) {
                 let _ = writeln!(out, "{line}");
             }
         }

@@ -346,7 +346,10 @@ mod tests {
                     let spent = if use_hard { b.hard_ms } else { b.soft_ms } as i64;
                     left -= spent + LATENCY_MS;
                 }
-                assert!(left > 1_000, "first ply {first}, hard {use_hard}: {left} ms left");
+                assert!(
+                    left > 1_000,
+                    "first ply {first}, hard {use_hard}: {left} ms left"
+                );
             }
         }
     }
