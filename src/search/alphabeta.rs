@@ -4,7 +4,10 @@
 //! two opponent fives lose, one opponent five leaves a single reply (searched without spending
 //! depth), an own open four (or double four) wins in three plies. Facing an opponent open-four
 //! threat only defences and own fours are tried. At the horizon a quiescence search plays
-//! continuous fours (VCF) for whichever side is to move, the other side's replies being forced.
+//! continuous fours (VCF) for whichever side is to move, the other side's replies being forced;
+//! but a side facing an open-four threat there does not stand pat: its defences are searched,
+//! each answered by the opponent's quiescence (not at two nodes in a row, so mutual threats
+//! cannot feed each other).
 
 use super::history::History;
 use super::movepick::{self, Quick};
@@ -17,9 +20,9 @@ use std::sync::OnceLock;
 
 use crate::params::{
     FORCED_REPLY_EXTENSION, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_BONUS_PER_DEPTH2, HISTORY_DIV,
-    HISTORY_MALUS_DIV, LMP_BASE, LMP_DEPTH, LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH, LMR_DIVISOR,
-    LMR_HISTORY_DIV, LMR_MOVES, LMR_PV_REDUCTION, ORDER_KILLERS, ORDER_TT_MOVE,
-    POLL_INTERVAL_NODES, RFP_DEPTH, RFP_MARGIN,
+    HISTORY_MALUS_DIV, HORIZON_DEFENCE, LMP_BASE, LMP_DEPTH, LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH,
+    LMR_DIVISOR, LMR_HISTORY_DIV, LMR_MOVES, LMR_PV_REDUCTION, ORDER_KILLERS, ORDER_TT_MOVE,
+    POLL_INTERVAL_NODES, RFP_DEPTH, RFP_MARGIN, THREAT_DEFENCE_EXTENSION,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -260,6 +263,7 @@ impl<'a> Searcher<'a> {
         pv_node: bool,
     ) -> i32 {
         self.stack.frames[ply].pv_len = 0;
+        self.stack.frames[ply].defending = false;
         if self.visit() {
             return 0;
         }
@@ -279,9 +283,21 @@ impl<'a> Searcher<'a> {
             Settled::Forced(p) => return self.forced(ply, depth, alpha, beta, us, p, pv_node),
             Settled::Open => {}
         }
-        if depth <= 0 {
+        // At the horizon the side to move stands pat or plays its fours, unless the opponent
+        // threatens an open four: then standing pat is not a choice, and the defences are
+        // searched, each answered by the opponent's VCF quiescence.
+        // Threat defences are extended only where the parent's were not, so mutual threats
+        // cannot extend each other.
+        let parent_defends = ply > 0 && self.stack.frames[ply - 1].defending;
+        let may_extend = q.opp_threat && !parent_defends;
+        let depth = if depth > 0 {
+            depth
+        } else if may_extend && HORIZON_DEFENCE && !q.own_fours {
+            self.stack.frames[ply].defending = true;
+            1
+        } else {
             return self.quiesce(ply, alpha, beta, us, &q, true);
-        }
+        };
 
         let key = self.key(us);
         let hit = self.tt.probe(key, ply as i32);
@@ -348,6 +364,15 @@ impl<'a> Searcher<'a> {
         let mut searched = 0usize;
         let orig_alpha = alpha;
         let quiet_allowed = !pv_node && !q.opp_threat;
+        // Blocking an open-four threat costs no depth (the moves are few and forced), so threat
+        // sequences of the opponent are searched to their end. Own fours are charged as usual:
+        // their forced answers are free already, and free fours in every order would explode.
+        let extension = if may_extend && depth > 1 {
+            self.stack.frames[ply].defending = true;
+            THREAT_DEFENCE_EXTENSION
+        } else {
+            0
+        };
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
@@ -363,7 +388,11 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.board.make(m.pos, us);
-            let new_depth = depth - 1;
+            let new_depth = if m.att.is_four() {
+                depth - 1
+            } else {
+                depth - 1 + extension
+            };
             let mut v;
             if searched == 0 {
                 v = -self.alphabeta(ply + 1, new_depth, -beta, -alpha, them, pv_node);
@@ -509,6 +538,7 @@ impl<'a> Searcher<'a> {
 mod tests {
     use super::*;
     use crate::board::Grid;
+    use crate::params::HORIZON_DEFENCE;
 
     /// A stop for a spent sub-budget is lifted, a final one never is: an expired deadline or a
     /// raised stop flag turns the resumption into an abort.
@@ -547,5 +577,45 @@ mod tests {
         s.halt = Halt::BudgetSpent;
         s.resume();
         assert_eq!(s.halt, Halt::Abort, "STOP arrived during the sub-search");
+    }
+
+    /// White's open three on row 5 and its double-four point 8,1 (closed threes on column 8 and
+    /// row 1): Black, to move and without a four, cannot stop both.
+    const THREE_AND_DOUBLE_FOUR: &str = "
+        . . . . . . . . . . .
+        . . . . X O O O . . .
+        . . . . . . . . O . .
+        . . . . . . . . O . .
+        . . . . . . . . O . .
+        . . . O O O . . X . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .";
+
+    fn horizon_value(text: &str) -> i32 {
+        let mut b = Board::from_grid(&Grid::from_ascii(text).unwrap(), Rule::Freestyle);
+        let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
+        let mut data = ThreadData::new();
+        let mut s = Searcher::new(&mut b, &tt, &control, &limits, &mut data);
+        s.alphabeta(0, 0, -INF, INF, Color::Black, true)
+    }
+
+    /// At the horizon, a side facing an open three does not stand pat: it tries its defences,
+    /// and the opponent's fours after each of them show that none holds.
+    #[test]
+    fn horizon_defence_sees_a_lost_position() {
+        const { assert!(HORIZON_DEFENCE) };
+        let v = horizon_value(THREE_AND_DOUBLE_FOUR);
+        assert!(v <= -MATE_BOUND, "every defence loses, got {v}");
+    }
+
+    /// Without the double-four point the open three is simply blocked.
+    #[test]
+    fn horizon_defence_blocks_a_lone_three() {
+        let lone = THREE_AND_DOUBLE_FOUR.replacen('O', ".", 3);
+        let v = horizon_value(&lone);
+        assert!(v.abs() < MATE_BOUND, "a block holds, got {v}");
     }
 }

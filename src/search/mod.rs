@@ -13,7 +13,9 @@
 //! moves best first ([`movepick`]: table move, threat classes, killers, history) with
 //! principal-variation windows and late-move reductions; facing an opponent open four only
 //! defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence search
-//! lets the side to move play continuous fours, the other side's answers being forced.
+//! lets the side to move play continuous fours, the other side's answers being forced; a side
+//! facing an open three there may not stand pat, it must find a defence that survives the
+//! opponent's fours.
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
 //! (Lazy SMP); [`multipv`] finds several best moves (YXNBEST) by searching again with the better
 //! ones left out.

@@ -26,6 +26,9 @@ pub struct Frame {
     pub pv: [Pos; MAX_PLY],
     pub pv_len: usize,
     pub killers: [Pos; 2],
+    /// The node searches its defences against an open-four threat without spending depth; its
+    /// children then may not do the same, so mutual threats cannot extend each other.
+    pub defending: bool,
 }
 
 impl Frame {
@@ -35,6 +38,7 @@ impl Frame {
             pv: [Pos::NONE; MAX_PLY],
             pv_len: 0,
             killers: [Pos::NONE; 2],
+            defending: false,
         }
     }
 }
@@ -58,6 +62,7 @@ impl Stack {
         for f in &mut self.frames {
             f.pv_len = 0;
             f.killers = [Pos::NONE; 2];
+            f.defending = false;
         }
     }
 
