@@ -167,7 +167,8 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Starts the engine and sends `ABOUT`, waiting up to `timeout` for the answer.
+    /// Starts the engine and sends `ABOUT`, waiting up to `timeout` for the answer (chatter such
+    /// as Rapfi's `MESSAGE Load config from …` at startup is skipped).
     pub fn spawn(
         spec: &EngineSpec,
         log: Option<Arc<ProtocolLog>>,
@@ -176,7 +177,7 @@ impl Engine {
     ) -> Result<Engine> {
         let mut engine = Engine::launch(spec, log, game)?;
         engine.send("ABOUT")?;
-        match engine.recv(Some(Instant::now() + timeout)) {
+        match engine.answer(Some(Instant::now() + timeout)) {
             Reply::Line(l) => engine.about = l,
             Reply::Timeout => bail!("{}: no answer to ABOUT", spec.name),
             Reply::Closed => bail!("{}: exited before answering ABOUT", spec.name),
