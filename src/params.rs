@@ -209,6 +209,9 @@ pub const THREAT_DEFENCE_EXTENSION: i32 = 0;
 /// Whether a horizon node facing an open-four threat, with no four of its own, searches its
 /// defences (each followed by the opponent's VCF quiescence) instead of standing pat.
 pub const HORIZON_DEFENCE: bool = true;
+/// Whether [`HORIZON_DEFENCE`] applies under renju too. Off: it gained in freestyle but lost in
+/// renju self-play (renju games are full of threes; see the commit log).
+pub const HORIZON_DEFENCE_IN_RENJU: bool = false;
 
 // ---- Threads (Lazy SMP) and multi-PV analysis (YXNBEST) ----
 

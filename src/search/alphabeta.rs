@@ -7,7 +7,7 @@
 //! continuous fours (VCF) for whichever side is to move, the other side's replies being forced;
 //! but a side facing an open-four threat there does not stand pat: its defences are searched,
 //! each answered by the opponent's quiescence (not at two nodes in a row, so mutual threats
-//! cannot feed each other).
+//! cannot feed each other; not in renju, where it lost).
 
 use super::history::History;
 use super::movepick::{self, Quick};
@@ -20,9 +20,10 @@ use std::sync::OnceLock;
 
 use crate::params::{
     FORCED_REPLY_EXTENSION, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_BONUS_PER_DEPTH2, HISTORY_DIV,
-    HISTORY_MALUS_DIV, HORIZON_DEFENCE, LMP_BASE, LMP_DEPTH, LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH,
-    LMR_DIVISOR, LMR_HISTORY_DIV, LMR_MOVES, LMR_PV_REDUCTION, ORDER_KILLERS, ORDER_TT_MOVE,
-    POLL_INTERVAL_NODES, RFP_DEPTH, RFP_MARGIN, THREAT_DEFENCE_EXTENSION,
+    HISTORY_MALUS_DIV, HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, LMP_BASE, LMP_DEPTH,
+    LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH, LMR_DIVISOR, LMR_HISTORY_DIV, LMR_MOVES, LMR_PV_REDUCTION,
+    ORDER_KILLERS, ORDER_TT_MOVE, POLL_INTERVAL_NODES, RFP_DEPTH, RFP_MARGIN,
+    THREAT_DEFENCE_EXTENSION,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -83,6 +84,9 @@ pub(crate) struct Searcher<'a> {
     pub vcf_fail: &'a mut [u64],
     /// Ply of the five that ends the last VCF found.
     pub vcf_mate_ply: usize,
+    /// Whether a horizon node facing an open three searches its defences (by the rule:
+    /// [`HORIZON_DEFENCE`], [`HORIZON_DEFENCE_IN_RENJU`]).
+    horizon_defence: bool,
     lmr: &'static LmrTable,
 }
 
@@ -96,6 +100,8 @@ impl<'a> Searcher<'a> {
         limits: &'a Limits,
         data: &'a mut ThreadData,
     ) -> Searcher<'a> {
+        let horizon_defence =
+            HORIZON_DEFENCE && (board.rule() != Rule::Renju || HORIZON_DEFENCE_IN_RENJU);
         Searcher {
             board,
             tt,
@@ -109,6 +115,7 @@ impl<'a> Searcher<'a> {
             history: &mut data.history,
             vcf_fail: &mut data.vcf_fail,
             vcf_mate_ply: 0,
+            horizon_defence,
             lmr: lmr_table(),
         }
     }
@@ -292,7 +299,7 @@ impl<'a> Searcher<'a> {
         let may_extend = q.opp_threat && !parent_defends;
         let depth = if depth > 0 {
             depth
-        } else if may_extend && HORIZON_DEFENCE && !q.own_fours {
+        } else if may_extend && self.horizon_defence && !q.own_fours {
             self.stack.frames[ply].defending = true;
             1
         } else {
