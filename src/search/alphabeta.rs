@@ -374,7 +374,7 @@ impl<'a> Searcher<'a> {
         // Blocking an open-four threat costs no depth (the moves are few and forced), so threat
         // sequences of the opponent are searched to their end. Own fours are charged as usual:
         // their forced answers are free already, and free fours in every order would explode.
-        let extension = if may_extend && depth > 1 {
+        let extension = if may_extend && depth > 1 && THREAT_DEFENCE_EXTENSION > 0 {
             self.stack.frames[ply].defending = true;
             THREAT_DEFENCE_EXTENSION
         } else {
