@@ -235,6 +235,16 @@ const MIDDLE_GAMES: &[&str] = &[
     "5,5 5,4 8,8 4,4 3,4 6,4 7,4 6,3 6,5 4,5 7,2 7,5 5,3 8,3 10,8 8,4",
 ];
 
+/// One of [`MIDDLE_GAMES`] as a position to build.
+fn middle_game(moves: &'static str) -> BenchPosition {
+    BenchPosition {
+        name: "middle",
+        rule: Rule::Freestyle,
+        size: 15,
+        moves,
+    }
+}
+
 /// Depths whose time the depth profile reports.
 const PROFILE_DEPTHS: [u32; 4] = [8, 10, 12, 14];
 
@@ -250,13 +260,7 @@ pub fn depth_profile(ms: u64, threads: usize) -> Vec<String> {
     let mut reached = Vec::new();
     let mut times: Vec<Vec<u128>> = vec![Vec::new(); PROFILE_DEPTHS.len()];
     for (i, moves) in MIDDLE_GAMES.iter().enumerate() {
-        let p = BenchPosition {
-            name: "middle",
-            rule: Rule::Freestyle,
-            size: 15,
-            moves,
-        };
-        let (board, side) = build(&p).expect("profile positions are legal");
+        let (board, side) = build(&middle_game(moves)).expect("profile positions are legal");
         tt.clear();
         let control = Control::new();
         control.set_deadline(Some(ms));
@@ -349,12 +353,7 @@ mod tests {
 
     #[test]
     fn bench_positions_are_legal_and_unfinished() {
-        let middle = MIDDLE_GAMES.iter().map(|moves| BenchPosition {
-            name: "middle",
-            rule: Rule::Freestyle,
-            size: 15,
-            moves,
-        });
+        let middle = MIDDLE_GAMES.iter().map(|&moves| middle_game(moves));
         for p in POSITIONS.iter().copied().chain(middle) {
             let p = &p;
             let (b, _) = build(p).unwrap_or_else(|| panic!("{} does not build", p.name));

@@ -203,14 +203,14 @@ pub const FORCED_REPLY_EXTENSION: i32 = 1;
 /// Plies added back at a node whose side to move faces an open-four threat (the opponent's open
 /// three or double-four point) and may only defend or make fours: 1 searches the blocks at the
 /// node's own depth (own fours are always charged), never at two nodes in a row. Off: with 1 the
-/// bench's renju middle game took 145 M nodes instead of 0.4 M to depth 7 (it proves a deep
-/// win), so it waits for fractional extensions.
+/// bench's renju middle game took 87 M nodes to depth 7 instead of 47 K (it proves a deep win
+/// there), so it waits for fractional extensions.
 pub const THREAT_DEFENCE_EXTENSION: i32 = 0;
 /// Whether a horizon node facing an open-four threat, with no four of its own, searches its
 /// defences (each followed by the opponent's VCF quiescence) instead of standing pat.
 pub const HORIZON_DEFENCE: bool = true;
-/// Whether [`HORIZON_DEFENCE`] applies under renju too. Off: it gained in freestyle but lost in
-/// renju self-play (renju games are full of threes; see the commit log).
+/// Whether [`HORIZON_DEFENCE`] applies under renju too. Off: it gained in freestyle self-play
+/// but showed no gain in renju (-13.5 ±27.8 Elo over 592 games; see the commit log).
 pub const HORIZON_DEFENCE_IN_RENJU: bool = false;
 
 // ---- Threads (Lazy SMP) and multi-PV analysis (YXNBEST) ----

@@ -7,7 +7,7 @@
 //! continuous fours (VCF) for whichever side is to move, the other side's replies being forced;
 //! but a side facing an open-four threat there does not stand pat: its defences are searched,
 //! each answered by the opponent's quiescence (not at two nodes in a row, so mutual threats
-//! cannot feed each other; not in renju, where it lost).
+//! cannot feed each other; not in renju, where it showed no gain).
 
 use super::history::History;
 use super::movepick::{self, Quick};
