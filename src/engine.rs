@@ -5,7 +5,8 @@
 //! results into lines. Every method that can fail leaves the state unchanged on error.
 //! Every answered move is one [`search::Job`] (the board, the limits from `INFO` with the time
 //! budget of [`crate::search::time`], `max_depth`, `max_node`, the table, the [`Control`], the
-//! thread count within the machine and the memory limit) run by [`search::think`] on the
+//! thread count within the machine and the memory limit, the search parameters of
+//! `INFO param_<name>`) run by [`search::think`] on the
 //! engine's kept [`Threads`]; the answer is played only if legal (one check). [`Engine::nbest`]
 //! answers YXNBEST. [`Remote`] is what the protocol's reader thread may touch while a search
 //! runs: the stop flag and the clock settings, a change of which moves the running search's
@@ -18,8 +19,8 @@ use std::time::Instant;
 use crate::board::{rule, Pos};
 use crate::game::{size_ok, Field, Game, GameError};
 use crate::params::{
-    HISTORY_KEPT_BETWEEN_MOVES, SMP_MEMORY_PERCENT, SMP_THREAD_BYTES, TIME_LEFT_UNLIMITED,
-    TT_DEFAULT_MEMORY_LIMIT,
+    SearchParams, HISTORY_KEPT_BETWEEN_MOVES, SMP_MEMORY_PERCENT, SMP_THREAD_BYTES,
+    TIME_LEFT_UNLIMITED, TT_DEFAULT_MEMORY_LIMIT,
 };
 use crate::search::time::{budget, TimeInput};
 use crate::search::tt::{tt_bytes_for, Tt};
@@ -162,6 +163,8 @@ pub struct Settings {
     pub caution_factor: u8,
     pub show_detail: u8,
     pub use_database: bool,
+    /// The search's tunable numbers (`INFO param_<name> <value>`).
+    pub params: SearchParams,
 }
 
 impl Default for Settings {
@@ -179,6 +182,7 @@ impl Default for Settings {
             caution_factor: 1,
             show_detail: 0,
             use_database: false,
+            params: SearchParams::DEFAULT,
         }
     }
 }
@@ -521,6 +525,7 @@ impl Engine {
             exclude: &[],
             threads,
             keep_history: HISTORY_KEPT_BETWEEN_MOVES,
+            params: self.settings.params,
         };
         let result = f(&job, &mut self.threads);
         self.remote.searching.store(false, Ordering::SeqCst);

@@ -15,6 +15,9 @@ const USAGE: &str =
                                1000) with T threads (default 1) and print the depth reached
                                and the time to depths 8, 10, 12 and 14 (timed: not
                                deterministic)
+       pbrain-rensa params     print the tunable search parameters, one a line:
+                               name default min max c_end (set them with
+                               INFO param_<name> <value>; rensa-tune tunes them)
        pbrain-rensa --version  print the version
        pbrain-rensa --help     print this help
 environment: RENSA_LOG=<file> writes a log there; RENSA_LOG_LEVEL (or RUST_LOG) sets its level";
@@ -76,6 +79,13 @@ fn main() {
             let mut out = std::io::stdout().lock();
             for line in rensa::bench::depth_profile(ms, threads) {
                 let _ = writeln!(out, "{line}");
+            }
+        }
+        Some("params") => {
+            let mut out = std::io::stdout().lock();
+            for t in rensa::params::TUNABLES {
+                let (d, min, max) = (t.default_value(), t.min, t.max);
+                let _ = writeln!(out, "{} {d} {min} {max} {}", t.name, t.c_end);
             }
         }
         Some("--version" | "-V") => {

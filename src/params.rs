@@ -5,6 +5,11 @@
 //! Every number that a later tuning run (or an SPRT) might want to change lives here under a
 //! name, so that the search files contain no magic numbers. Evaluation weights live in
 //! `eval/params.rs` instead.
+//!
+//! The pruning, reduction, ordering and aspiration numbers the search reads at run time are
+//! also gathered in [`SearchParams`] (built from the constants, set by `INFO param_<name>`), and
+//! [`TUNABLES`] lists each of them with its range and SPSA step: the one table that the engine,
+//! `pbrain-rensa params` and the tuner `rensa-tune` share.
 
 use crate::board::Class;
 
@@ -162,9 +167,11 @@ pub const LMP_PER_DEPTH2: usize = 3;
 /// Late-move reductions start at this depth and move number.
 pub const LMR_DEPTH: i32 = 3;
 pub const LMR_MOVES: usize = 3;
-/// Late-move reduction in plies: `LMR_BASE + ln(depth) · ln(move number) / LMR_DIVISOR`.
-pub const LMR_BASE: f64 = 0.5;
-pub const LMR_DIVISOR: f64 = 2.2;
+/// Late-move reduction in plies: `LMR_BASE_CENTI / 100 + ln(depth) · ln(move number) /
+/// (LMR_DIVISOR_CENTI / 100)`, in hundredths so that the tuner ([`TUNABLES`]) handles integers
+/// only.
+pub const LMR_BASE_CENTI: i32 = 50;
+pub const LMR_DIVISOR_CENTI: i32 = 220;
 /// Plies taken off the late-move reduction at PV nodes.
 pub const LMR_PV_REDUCTION: i32 = 1;
 /// One ply less of late-move reduction per this much history score (more for a negative one).
@@ -181,8 +188,10 @@ pub const ORDER_DEFEND: [i32; Class::COUNT] = [
 ];
 /// Ordering score of the transposition table's move: above every other move.
 pub const ORDER_TT_MOVE: i32 = 1 << 29;
-/// Ordering bonus of the first and the second killer move of the ply.
-pub const ORDER_KILLERS: [i32; 2] = [400, 300];
+/// Ordering bonus of the first killer move of the ply.
+pub const ORDER_KILLER_1: i32 = 400;
+/// Ordering bonus of the second killer move of the ply.
+pub const ORDER_KILLER_2: i32 = 300;
 /// History divisor in the ordering score.
 pub const HISTORY_DIV: i32 = 64;
 /// A cut-off move's history bonus is `depth² × HISTORY_BONUS_PER_DEPTH2`.
@@ -253,3 +262,261 @@ pub const VCT_VCF_FOURS: u32 = 10;
 /// Ordering bit OR-ed into the static score of the VCT defender's counter-fours, above every
 /// static score, so that they are tried first (the likeliest refutations).
 pub const VCT_COUNTER_FOUR_BONUS: i32 = 1 << 24;
+
+// ---------------------------------------------------------------------------------------------
+// Runtime-settable search parameters (`INFO param_<name> <value>`, the SPSA tuner)
+// ---------------------------------------------------------------------------------------------
+
+/// The tunable numbers of the search as one value that every search carries
+/// ([`crate::search::Job::params`]): the constants above by default ([`SearchParams::DEFAULT`]),
+/// changed at run time by `INFO param_<name> <value>` and by the SPSA tuner (`rensa-tune`).
+/// Each field has the type of its constant and a row in [`TUNABLES`] under its own name; the
+/// constant is the field's name in capitals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    pub rfp_depth: i32,
+    pub rfp_margin: i32,
+    pub futility_depth: i32,
+    pub futility_margin: i32,
+    pub lmp_depth: i32,
+    pub lmp_base: usize,
+    pub lmp_per_depth2: usize,
+    pub lmr_depth: i32,
+    pub lmr_moves: usize,
+    pub lmr_base_centi: i32,
+    pub lmr_divisor_centi: i32,
+    pub lmr_pv_reduction: i32,
+    pub lmr_history_div: i32,
+    pub order_killer_1: i32,
+    pub order_killer_2: i32,
+    pub history_div: i32,
+    pub history_bonus_per_depth2: i32,
+    pub history_malus_div: i32,
+    pub aspiration_delta: i32,
+}
+
+impl SearchParams {
+    /// The constants of this file.
+    pub const DEFAULT: SearchParams = SearchParams {
+        rfp_depth: RFP_DEPTH,
+        rfp_margin: RFP_MARGIN,
+        futility_depth: FUTILITY_DEPTH,
+        futility_margin: FUTILITY_MARGIN,
+        lmp_depth: LMP_DEPTH,
+        lmp_base: LMP_BASE,
+        lmp_per_depth2: LMP_PER_DEPTH2,
+        lmr_depth: LMR_DEPTH,
+        lmr_moves: LMR_MOVES,
+        lmr_base_centi: LMR_BASE_CENTI,
+        lmr_divisor_centi: LMR_DIVISOR_CENTI,
+        lmr_pv_reduction: LMR_PV_REDUCTION,
+        lmr_history_div: LMR_HISTORY_DIV,
+        order_killer_1: ORDER_KILLER_1,
+        order_killer_2: ORDER_KILLER_2,
+        history_div: HISTORY_DIV,
+        history_bonus_per_depth2: HISTORY_BONUS_PER_DEPTH2,
+        history_malus_div: HISTORY_MALUS_DIV,
+        aspiration_delta: ASPIRATION_DELTA,
+    };
+
+    /// The value of the tunable `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<i64> {
+        tunable(name).map(|t| t.get(self))
+    }
+
+    /// Sets the tunable `name` to `value`; an unknown name or a value outside the tunable's
+    /// range changes nothing.
+    pub fn set(&mut self, name: &str, value: i64) -> Result<(), ParamError> {
+        let t = tunable(name).ok_or_else(|| ParamError::Unknown(name.to_string()))?;
+        if !(t.min..=t.max).contains(&value) {
+            return Err(ParamError::OutOfRange {
+                name: t.name,
+                value,
+                min: t.min,
+                max: t.max,
+            });
+        }
+        (t.set)(self, value);
+        Ok(())
+    }
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams::DEFAULT
+    }
+}
+
+/// Why [`SearchParams::set`] refused a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    Unknown(String),
+    OutOfRange {
+        name: &'static str,
+        value: i64,
+        min: i64,
+        max: i64,
+    },
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamError::Unknown(name) => write!(f, "no search parameter is named {name:?}"),
+            ParamError::OutOfRange {
+                name,
+                value,
+                min,
+                max,
+            } => write!(f, "{name} must lie in {min}..={max}, not {value}"),
+        }
+    }
+}
+
+/// One tunable search parameter: a field of [`SearchParams`], its range and its SPSA step.
+#[derive(Clone, Copy, Debug)]
+pub struct Tunable {
+    /// The field's name (snake_case); the constant is the same in capitals.
+    pub name: &'static str,
+    /// The constant's Rust type (`i32`, `usize`).
+    pub ty: &'static str,
+    /// Smallest and largest value accepted (and explored by the tuner).
+    pub min: i64,
+    pub max: i64,
+    /// The SPSA perturbation at the end of a tuning run (`c_end`, fishtest's name): about a
+    /// twentieth of the range, and 1 for small counts and depths so that the two rounded
+    /// engines still differ.
+    pub c_end: f64,
+    get: fn(&SearchParams) -> i64,
+    set: fn(&mut SearchParams, i64),
+}
+
+impl Tunable {
+    /// The value in `p`.
+    pub fn get(&self, p: &SearchParams) -> i64 {
+        (self.get)(p)
+    }
+
+    /// The default value (the constant).
+    pub fn default_value(&self) -> i64 {
+        self.get(&SearchParams::DEFAULT)
+    }
+
+    /// The constant's name (`RFP_MARGIN`).
+    pub fn const_name(&self) -> String {
+        self.name.to_ascii_uppercase()
+    }
+}
+
+/// A [`Tunable`] row for a field of [`SearchParams`]: `field: type, min, max, c_end`.
+macro_rules! tunable {
+    ($field:ident: $ty:ident, $min:expr, $max:expr, $c_end:expr) => {
+        Tunable {
+            name: stringify!($field),
+            ty: stringify!($ty),
+            min: $min,
+            max: $max,
+            c_end: $c_end,
+            get: |p| p.$field as i64,
+            set: |p, v| p.$field = v as $ty,
+        }
+    };
+}
+
+/// Every tunable search parameter: the one list that `INFO param_<name>`, `pbrain-rensa params`
+/// and the tuner (`rensa-tune`) read. Ranges keep the search sound (a divisor never 0, late-move
+/// reductions from depth 2, an aspiration window that can widen).
+pub const TUNABLES: &[Tunable] = &[
+    tunable!(rfp_depth: i32, 1, 8, 1.0),
+    tunable!(rfp_margin: i32, 20, 400, 15.0),
+    tunable!(futility_depth: i32, 1, 6, 1.0),
+    tunable!(futility_margin: i32, 20, 500, 20.0),
+    tunable!(lmp_depth: i32, 1, 8, 1.0),
+    tunable!(lmp_base: usize, 1, 16, 1.0),
+    tunable!(lmp_per_depth2: usize, 1, 10, 1.0),
+    tunable!(lmr_depth: i32, 2, 8, 1.0),
+    tunable!(lmr_moves: usize, 1, 12, 1.0),
+    tunable!(lmr_base_centi: i32, -50, 200, 10.0),
+    tunable!(lmr_divisor_centi: i32, 100, 500, 15.0),
+    tunable!(lmr_pv_reduction: i32, 0, 3, 1.0),
+    tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),
+    tunable!(order_killer_1: i32, 0, 2000, 80.0),
+    tunable!(order_killer_2: i32, 0, 2000, 80.0),
+    tunable!(history_div: i32, 8, 512, 20.0),
+    tunable!(history_bonus_per_depth2: i32, 1, 64, 3.0),
+    tunable!(history_malus_div: i32, 1, 8, 1.0),
+    tunable!(aspiration_delta: i32, 5, 200, 8.0),
+];
+
+/// The row of the tunable `name`.
+pub fn tunable(name: &str) -> Option<&'static Tunable> {
+    TUNABLES.iter().find(|t| t.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every row names a distinct field, its default lies in its range, its step is positive,
+    /// and setting a value reads back (and touches only that field).
+    #[test]
+    fn tunables_are_consistent() {
+        for (i, t) in TUNABLES.iter().enumerate() {
+            assert!(TUNABLES[..i].iter().all(|u| u.name != t.name), "{}", t.name);
+            let d = t.default_value();
+            assert!(t.min <= d && d <= t.max, "{}: {d}", t.name);
+            assert!(
+                t.c_end > 0.0 && t.c_end <= (t.max - t.min) as f64,
+                "{}",
+                t.name
+            );
+            for v in [t.min, t.max] {
+                let mut p = SearchParams::DEFAULT;
+                p.set(t.name, v).expect("in range");
+                assert_eq!(p.get(t.name), Some(v));
+                for u in TUNABLES.iter().filter(|u| u.name != t.name) {
+                    assert_eq!(u.get(&p), u.default_value(), "{} moved {}", t.name, u.name);
+                }
+            }
+        }
+    }
+
+    /// Each tunable's constant exists in this file under its name in capitals with its type, so
+    /// the tuner's `pub const` lines replace it.
+    #[test]
+    fn tunables_name_their_constants() {
+        let source = include_str!("params.rs");
+        for t in TUNABLES {
+            let line = format!(
+                "pub const {}: {} = {};",
+                t.const_name(),
+                t.ty,
+                t.default_value()
+            );
+            assert!(source.contains(&line), "missing: {line}");
+        }
+    }
+
+    #[test]
+    fn bad_names_and_values_change_nothing() {
+        let mut p = SearchParams::DEFAULT;
+        assert_eq!(
+            p.set("no_such_param", 1),
+            Err(ParamError::Unknown("no_such_param".into()))
+        );
+        assert!(matches!(
+            p.set("rfp_margin", 401),
+            Err(ParamError::OutOfRange {
+                min: 20,
+                max: 400,
+                ..
+            })
+        ));
+        assert!(p.set("history_malus_div", 0).is_err());
+        assert!(p.set("lmr_depth", i64::MAX).is_err());
+        assert_eq!(p, SearchParams::DEFAULT);
+        p.set("rfp_margin", 130).expect("in range");
+        assert_eq!(p.rfp_margin, 130);
+        assert_eq!(p.get("nothing"), None);
+    }
+}

@@ -65,6 +65,12 @@ pub enum Info {
     CautionFactor(i64),
     ShowDetail(i64),
     UseDatabase(i64),
+    /// `INFO param_<name> <value>`: a search parameter (`name` without the prefix, lower case;
+    /// `value` is `None` when it is not an integer).
+    Param {
+        name: String,
+        value: Option<i64>,
+    },
     /// A key Rensa does not use (or a known numeric key with a non-numeric value): ignored.
     Ignored {
         key: String,
@@ -252,6 +258,12 @@ fn parse_info(rest: &str) -> Info {
     }
     if key_lower == "evaluate" {
         return Info::Evaluate(value.to_string());
+    }
+    if let Some(name) = key_lower.strip_prefix("param_") {
+        return Info::Param {
+            name: name.to_string(),
+            value: value.split_whitespace().next().and_then(parse_int),
+        };
     }
     let Some(n) = value.split_whitespace().next().and_then(parse_int) else {
         return Info::Ignored {
@@ -527,6 +539,20 @@ mod tests {
         assert_eq!(
             parse_line("INFO usedatabase 1"),
             Command::Info(Info::UseDatabase(1))
+        );
+        assert_eq!(
+            parse_line("INFO param_rfp_margin 130"),
+            Command::Info(Info::Param {
+                name: "rfp_margin".into(),
+                value: Some(130)
+            })
+        );
+        assert_eq!(
+            parse_line("info PARAM_Lmr_Depth x"),
+            Command::Info(Info::Param {
+                name: "lmr_depth".into(),
+                value: None
+            })
         );
         assert!(matches!(
             parse_line("INFO whatever 12"),

@@ -23,6 +23,10 @@
 //!   `time_left` and `time_increment` to the engine's [`Remote`], which brings the search's
 //!   deadline forward when the new budget is shorter. The main thread applies every INFO again
 //!   in order (idempotent).
+//! * `INFO param_<name> <value>` sets one of the search parameters of
+//!   [`crate::params::TUNABLES`] for the searches that follow (the tuner `rensa-tune` sends
+//!   them); an unknown name, a value that is not an integer or lies outside the parameter's
+//!   range changes nothing and is only logged.
 //! * END: the reader raises `exit` and the stop flag; the running search returns at its next
 //!   poll, its move is not printed, and the main thread exits when it reaches END in the queue.
 //!   As a safety net the reader exits the process 400 ms after END whatever happens. EOF
@@ -384,6 +388,18 @@ impl Session {
             Info::CautionFactor(v) => s.caution_factor = v.clamp(0, 5) as u8,
             Info::ShowDetail(v) => s.show_detail = v.clamp(0, 3) as u8,
             Info::UseDatabase(v) => s.use_database = v != 0,
+            // A bad name or value changes nothing and, as INFO has no answer, is only logged.
+            Info::Param {
+                name,
+                value: Some(v),
+            } => {
+                if let Err(e) = s.params.set(&name, v) {
+                    log::warn!("INFO param_{name} {v} ignored: {e}");
+                }
+            }
+            Info::Param { name, value: None } => {
+                log::warn!("INFO param_{name} ignored: the value is not an integer");
+            }
             Info::Rule(v) => {
                 let (rule, note) = decode_rule(v);
                 self.engine.set_rule(rule);
@@ -436,6 +452,38 @@ mod tests {
         }
         assert_eq!(shared.stop_requests.load(Ordering::SeqCst), 1);
         assert!(shared.remote.is_stopped());
+    }
+
+    /// `INFO param_<name>` sets a search parameter silently; an unknown name, a value that is
+    /// not an integer or lies outside the range changes nothing (and prints nothing either).
+    #[test]
+    fn info_param_sets_a_search_parameter() {
+        let lines = std::rc::Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+        let sink = std::rc::Rc::clone(&lines);
+        let mut session = Session::new(Box::new(move |l| sink.borrow_mut().push(l.to_string())));
+        let mut reader = Reader::new();
+        let shared = session.shared();
+        for line in [
+            "INFO param_rfp_margin 130",
+            "info PARAM_LMR_BASE_CENTI 75",
+            "INFO param_no_such_thing 5",
+            "INFO param_rfp_depth 99",
+            "INFO param_lmr_depth 1",
+            "INFO param_futility_margin lots",
+            "INFO param_history_div",
+            "INFO param_ 3",
+        ] {
+            if let (Some(cmd), _) = reader.read(&shared, line) {
+                session.handle(cmd, Instant::now());
+            }
+        }
+        let expected = crate::params::SearchParams {
+            rfp_margin: 130,
+            lmr_base_centi: 75,
+            ..crate::params::SearchParams::DEFAULT
+        };
+        assert_eq!(session.engine.settings().params, expected);
+        assert!(lines.borrow().is_empty(), "{:?}", lines.borrow());
     }
 
     #[test]

@@ -16,14 +16,10 @@ use super::tt::{Bound, Tt};
 use super::{Control, Limits, ThreadData, INF, MATE, MATE_BOUND};
 use crate::board::{Board, Class, Pos, DIRS};
 use crate::types::{Color, Rule};
-use std::sync::OnceLock;
 
 use crate::params::{
-    FORCED_REPLY_EXTENSION, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_BONUS_PER_DEPTH2, HISTORY_DIV,
-    HISTORY_MALUS_DIV, HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, LMP_BASE, LMP_DEPTH,
-    LMP_PER_DEPTH2, LMR_BASE, LMR_DEPTH, LMR_DIVISOR, LMR_HISTORY_DIV, LMR_MOVES, LMR_PV_REDUCTION,
-    ORDER_KILLERS, ORDER_TT_MOVE, POLL_INTERVAL_NODES, RFP_DEPTH, RFP_MARGIN,
-    THREAT_DEFENCE_EXTENSION,
+    SearchParams, FORCED_REPLY_EXTENSION, HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, ORDER_TT_MOVE,
+    POLL_INTERVAL_NODES, THREAT_DEFENCE_EXTENSION,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -51,20 +47,22 @@ pub(crate) enum Halt {
     Abort,
 }
 
-/// Late-move reductions by depth and move number, `LMR_BASE + ln d × ln m / LMR_DIVISOR`.
-type LmrTable = [[u8; 64]; 64];
+/// Late-move reductions by depth and move number, `base + ln d × ln m / divisor` (the
+/// parameters' `lmr_base_centi` and `lmr_divisor_centi`, in hundredths).
+pub(crate) type LmrTable = [[u8; 64]; 64];
 
-fn lmr_table() -> &'static LmrTable {
-    static TABLE: OnceLock<LmrTable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut lmr = [[0u8; 64]; 64];
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
-            }
+/// The late-move reductions of `params` (kept per search thread in [`ThreadData`], recomputed
+/// when the parameters change).
+pub(crate) fn lmr_table(params: &SearchParams) -> LmrTable {
+    let base = params.lmr_base_centi as f64 / 100.0;
+    let divisor = params.lmr_divisor_centi as f64 / 100.0;
+    let mut lmr = [[0u8; 64]; 64];
+    for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as u8;
         }
-        lmr
-    })
+    }
+    lmr
 }
 
 /// The state of one search thread: the board, the shared table and control, the thread's own
@@ -87,7 +85,9 @@ pub(crate) struct Searcher<'a> {
     /// Whether a horizon node facing an open three searches its defences (by the rule:
     /// [`HORIZON_DEFENCE`], [`HORIZON_DEFENCE_IN_RENJU`]).
     horizon_defence: bool,
-    lmr: &'static LmrTable,
+    /// The pruning, reduction and ordering numbers of this search (the thread data's copy).
+    pub params: SearchParams,
+    lmr: &'a LmrTable,
 }
 
 impl<'a> Searcher<'a> {
@@ -116,7 +116,8 @@ impl<'a> Searcher<'a> {
             vcf_fail: &mut data.vcf_fail,
             vcf_mate_ply: 0,
             horizon_defence,
-            lmr: lmr_table(),
+            params: data.params,
+            lmr: &data.lmr,
         }
     }
 
@@ -328,9 +329,9 @@ impl<'a> Searcher<'a> {
         // Reverse futility: far above beta with nothing to fear.
         if !pv_node
             && !q.opp_threat
-            && depth <= RFP_DEPTH
+            && depth <= self.params.rfp_depth
             && beta.abs() < MATE_BOUND
-            && eval - RFP_MARGIN * depth >= beta
+            && eval - self.params.rfp_margin * depth >= beta
         {
             return eval;
         }
@@ -348,11 +349,12 @@ impl<'a> Searcher<'a> {
             Some(if m.pos == tt_move {
                 ORDER_TT_MOVE
             } else {
-                let mut v = movepick::static_score(m) + history.get(us, m.pos) / HISTORY_DIV;
+                let mut v =
+                    movepick::static_score(m) + history.get(us, m.pos) / self.params.history_div;
                 if m.pos == killers[0] {
-                    v += ORDER_KILLERS[0];
+                    v += self.params.order_killer_1;
                 } else if m.pos == killers[1] {
-                    v += ORDER_KILLERS[1];
+                    v += self.params.order_killer_2;
                 }
                 v
             })
@@ -385,12 +387,16 @@ impl<'a> Searcher<'a> {
             let m = self.stack.frames[ply].moves[i];
             let tactical = movepick::is_tactical(&m) || m.att.is_four() || m.pos == tt_move;
             if quiet_allowed && !tactical && best > -MATE_BOUND {
-                if depth <= LMP_DEPTH
-                    && searched >= LMP_BASE + LMP_PER_DEPTH2 * (depth * depth) as usize
+                if depth <= self.params.lmp_depth
+                    && searched
+                        >= self.params.lmp_base
+                            + self.params.lmp_per_depth2 * (depth * depth) as usize
                 {
                     continue;
                 }
-                if depth <= FUTILITY_DEPTH && eval + FUTILITY_MARGIN * depth <= alpha {
+                if depth <= self.params.futility_depth
+                    && eval + self.params.futility_margin * depth <= alpha
+                {
                     continue;
                 }
             }
@@ -405,12 +411,13 @@ impl<'a> Searcher<'a> {
                 v = -self.alphabeta(ply + 1, new_depth, -beta, -alpha, them, pv_node);
             } else {
                 let mut r = 0;
-                if depth >= LMR_DEPTH && searched >= LMR_MOVES && !tactical {
+                if depth >= self.params.lmr_depth && searched >= self.params.lmr_moves && !tactical
+                {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
-                        r -= LMR_PV_REDUCTION;
+                        r -= self.params.lmr_pv_reduction;
                     }
-                    r -= self.history.get(us, m.pos) / LMR_HISTORY_DIV;
+                    r -= self.history.get(us, m.pos) / self.params.lmr_history_div;
                     r = r.clamp(0, new_depth - 1);
                 }
                 v = -self.alphabeta(ply + 1, new_depth - r, -alpha - 1, -alpha, them, false);
@@ -442,11 +449,12 @@ impl<'a> Searcher<'a> {
                                 f.killers[0] = m.pos;
                             }
                         }
-                        let bonus = depth * depth * HISTORY_BONUS_PER_DEPTH2;
+                        let bonus = depth * depth * self.params.history_bonus_per_depth2;
                         self.history.update(us, m.pos, bonus);
                         for j in 0..i {
                             let q = self.stack.frames[ply].moves[j];
-                            self.history.update(us, q.pos, -bonus / HISTORY_MALUS_DIV);
+                            self.history
+                                .update(us, q.pos, -bonus / self.params.history_malus_div);
                         }
                         break;
                     }

@@ -1,8 +1,9 @@
 //! The search: the choice of one move under depth, node and time limits.
 //!
 //! **Overview.** A search is a [`Job`] (the position, the side to move, the [`Limits`], the
-//! transposition table, the [`Control`] that can stop it, root moves left out, the thread count)
-//! run by [`think`] on the engine's per-thread [`ThreadData`]. *At the root*
+//! transposition table, the [`Control`] that can stop it, root moves left out, the thread count,
+//! the pruning and ordering numbers of [`SearchParams`]) run by [`think`] on the engine's
+//! per-thread [`ThreadData`]. *At the root*
 //! (`root.rs`) the forced cases are settled first: the centre on an empty board, an own five, the
 //! block of an opponent five, an own open four, a single legal defence. Then a mate by continuous
 //! fours (VCF, deepened on the number of fours) and by continuous threats (VCT, within its own
@@ -38,10 +39,9 @@ pub mod time;
 pub mod tt;
 
 use crate::board::{Board, Pos};
-use crate::params::{
-    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, VCF_TABLE_ENTRIES,
-};
+use crate::params::{SearchParams, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, VCF_TABLE_ENTRIES};
 use crate::types::Color;
+use alphabeta::{lmr_table, LmrTable};
 use history::History;
 use stack::{Stack, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -169,11 +169,14 @@ impl Control {
 static UNSTOPPED: Control = Control::new();
 
 /// The memory of one search thread, kept by the engine from move to move so that no search
-/// allocates: the move stack, the history table and the table of failed VCF attempts.
+/// allocates: the move stack, the history table, the table of failed VCF attempts, and the
+/// search parameters of the last search with the late-move reductions computed from them.
 pub struct ThreadData {
     pub stack: Stack,
     pub history: History,
     pub vcf_fail: Vec<u64>,
+    pub params: SearchParams,
+    pub lmr: LmrTable,
 }
 
 impl Default for ThreadData {
@@ -188,6 +191,8 @@ impl ThreadData {
             stack: Stack::new(),
             history: History::new(),
             vcf_fail: vec![0; VCF_TABLE_ENTRIES],
+            params: SearchParams::DEFAULT,
+            lmr: lmr_table(&SearchParams::DEFAULT),
         }
     }
 
@@ -195,8 +200,14 @@ impl ThreadData {
     /// are forgotten; the history is cleared, or only halved when `keep_history` (a game's
     /// searches then learn from the moves before). With a cleared history every search starts
     /// from the same state, so a node- or depth-limited search gives the same answer wherever
-    /// it runs.
-    pub fn reset(&mut self, keep_history: bool) {
+    /// it runs. The search will use `params`; the reduction table is recomputed only when they
+    /// differ from the previous search's.
+    pub fn reset(&mut self, keep_history: bool, params: &SearchParams) {
+        let lmr_key = |p: &SearchParams| (p.lmr_base_centi, p.lmr_divisor_centi);
+        if lmr_key(&self.params) != lmr_key(params) {
+            self.lmr = lmr_table(params);
+        }
+        self.params = *params;
         self.stack.reset();
         if keep_history {
             self.history.age();
@@ -244,6 +255,8 @@ pub struct Job<'a> {
     /// Whether each thread's history of the previous search is kept (aged) rather than
     /// cleared (see [`ThreadData::reset`]).
     pub keep_history: bool,
+    /// The pruning, reduction, ordering and aspiration numbers (`INFO param_<name>`).
+    pub params: SearchParams,
 }
 
 impl<'a> Job<'a> {
@@ -258,6 +271,7 @@ impl<'a> Job<'a> {
             exclude: &[],
             threads: 1,
             keep_history: false,
+            params: SearchParams::DEFAULT,
         }
     }
 
@@ -310,9 +324,9 @@ pub fn think(
     }
 }
 
-/// An aspiration window around the previous iteration's score (full width before
-/// [`ASPIRATION_MIN_DEPTH`] or after a mate score), widened on the failing side,
-/// doubling each time, until a score falls inside it.
+/// An aspiration window of half-width `delta` (`aspiration_delta` of the [`SearchParams`])
+/// around the previous iteration's score (full width before [`ASPIRATION_MIN_DEPTH`] or after a
+/// mate score), widened on the failing side, doubling each time, until a score falls inside it.
 pub(crate) struct Aspiration {
     pub alpha: i32,
     pub beta: i32,
@@ -320,8 +334,7 @@ pub(crate) struct Aspiration {
 }
 
 impl Aspiration {
-    pub fn new(depth: u32, prev: i32) -> Aspiration {
-        let delta = ASPIRATION_DELTA;
+    pub fn new(depth: u32, prev: i32, delta: i32) -> Aspiration {
         let (alpha, beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_mate(prev) {
             (prev - delta, prev + delta)
         } else {
@@ -344,5 +357,75 @@ impl Aspiration {
             (self.alpha, self.beta) = (-INF, INF);
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Grid;
+    use crate::types::Rule;
+
+    /// A quiet freestyle middle game where pruning and reductions matter.
+    const MIDDLE: &str = "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . O . . . . . . . . .
+        . . . . . . X X O . . . . . .
+        . . . . . . O X . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . . . O . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .";
+
+    /// The search follows the job's parameters, and the reduction table of a thread's kept data
+    /// follows them from one search to the next (back to the defaults as well).
+    #[test]
+    fn searches_follow_their_parameters() {
+        let b = Board::from_grid(&Grid::from_ascii(MIDDLE).expect("board"), Rule::Freestyle);
+        let mut threads = Threads::new();
+        let mut nodes = |params: SearchParams| {
+            let tt = Tt::new(1 << 20);
+            let job = Job {
+                params,
+                ..Job::new(&b, Color::Black, Limits::depth(7), &tt)
+            };
+            think(&job, &mut threads, &mut |_| {}).nodes
+        };
+        let default = nodes(SearchParams::DEFAULT);
+        let reduced = SearchParams {
+            lmr_base_centi: 150,
+            ..SearchParams::DEFAULT
+        };
+        let pruned = SearchParams {
+            rfp_margin: 20,
+            futility_margin: 20,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(nodes(reduced), default, "lmr_base_centi is ignored");
+        assert_eq!(
+            nodes(SearchParams::DEFAULT),
+            default,
+            "the LMR table came back"
+        );
+        assert_ne!(nodes(pruned), default, "the margins are ignored");
+        assert_eq!(nodes(SearchParams::DEFAULT), default);
+    }
+
+    /// The table computed from the default parameters is the one of the constants' formula.
+    #[test]
+    fn default_reductions() {
+        let lmr = alphabeta::lmr_table(&SearchParams::DEFAULT);
+        assert_eq!(lmr[1][1], 0);
+        for (d, m) in [(3, 3), (8, 20), (20, 40), (63, 63)] {
+            let expected = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
+            assert_eq!(lmr[d][m], expected, "{d} {m}");
+        }
     }
 }

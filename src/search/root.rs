@@ -32,7 +32,7 @@ pub(super) fn think_one(
     on_iter: &mut dyn FnMut(&IterationInfo),
 ) -> SearchResult {
     let mut board = job.board.clone();
-    data.reset(job.keep_history);
+    data.reset(job.keep_history, &job.params);
     let mut s = Searcher::new(&mut board, job.tt, job.control, limits, data);
     let result = root_search(&mut s, job.me, job.exclude, on_iter);
     debug_assert!(
@@ -224,7 +224,7 @@ fn deepen(
             break;
         }
         s.seldepth = 0;
-        let mut window = Aspiration::new(depth, prev);
+        let mut window = Aspiration::new(depth, prev, s.params.aspiration_delta);
         let score = loop {
             let v = root_iteration(s, moves, depth as i32, window.alpha, window.beta, me);
             if s.stopped() || window.settled(v) {

@@ -86,7 +86,7 @@ pub(super) fn think_parallel(
                 .stack_size(SMP_STACK_BYTES)
                 .spawn_scoped(scope, move || {
                     let mut board = job.board.clone();
-                    data.reset(job.keep_history);
+                    data.reset(job.keep_history, &job.params);
                     let mut s = Searcher::new(&mut board, job.tt, helpers, helper_limits, data);
                     helper_search(&mut s, job.me, k);
                     helper_nodes.fetch_add(s.nodes, Ordering::Relaxed);
@@ -125,7 +125,7 @@ fn helper_search(s: &mut Searcher, me: Color, k: usize) {
         if skips(k, depth) {
             continue;
         }
-        let mut window = Aspiration::new(depth, prev);
+        let mut window = Aspiration::new(depth, prev, s.params.aspiration_delta);
         let score = loop {
             let v = s.alphabeta(0, depth as i32, window.alpha, window.beta, me, true);
             if s.stopped() {
