@@ -120,19 +120,19 @@ Exit status: 0 when the match ran (whatever the result), 2 on bad options or err
 -selftest and -formats: 0 all passed, 1 a case failed or a game was lost by a fault.
 ";
 
-fn kv(token: &str) -> Result<(&str, &str)> {
+pub(crate) fn kv(token: &str) -> Result<(&str, &str)> {
     token
         .split_once('=')
         .with_context(|| format!("expected key=value, got {token:?}"))
 }
 
-fn num<T: std::str::FromStr>(v: &str, what: &str) -> Result<T> {
+pub(crate) fn num<T: std::str::FromStr>(v: &str, what: &str) -> Result<T> {
     v.parse()
         .map_err(|_| anyhow::anyhow!("bad value {v:?} for {what}"))
 }
 
 /// A finite number (`inf` and `NaN` parse as `f64` but mean nothing here).
-fn finite(v: &str, what: &str) -> Result<f64> {
+pub(crate) fn finite(v: &str, what: &str) -> Result<f64> {
     let x: f64 = num(v, what)?;
     if !x.is_finite() {
         bail!("bad value {v:?} for {what}: expected a finite number");

@@ -6,7 +6,8 @@
 //! (suspension and memory of its process tree). The runner's steps are separate modules:
 //! `schedule` (which game next), `tally` (counting finished games, the SPRT state), `output`
 //! (SGF, PSQ and JSON lines files); `opening`, `stats` and `record` (the file formats) are
-//! leaves.
+//! leaves. The tuner `rensa-tune` is `tune` (options, workers, report) over `spsa` (the
+//! arithmetic, a leaf) and the same `game`.
 
 #![forbid(unsafe_code)]
 
@@ -20,5 +21,7 @@ pub mod proctree;
 pub mod record;
 pub mod runner;
 pub mod schedule;
+pub mod spsa;
 pub mod stats;
 pub mod tally;
+pub mod tune;

@@ -1,7 +1,7 @@
-//! Helpers shared by the integration tests: scratch folders, running `rensa-match` with a
-//! generous time limit, reading its JSON lines and its `SUMMARY` line, fake engine command
-//! lines, checking that no engine process outlived a match, and locating (or building)
-//! `pbrain-rensa`.
+//! Helpers shared by the integration tests: scratch folders, running `rensa-match` (and
+//! `rensa-tune`) with a generous time limit, reading its JSON lines and its `SUMMARY` line,
+//! fake engine command lines, checking that no engine process outlived a match, and locating
+//! (or building) `pbrain-rensa`.
 //!
 //! No assertion may depend on how fast the machine is: honest engines get clocks they cannot
 //! miss on a loaded machine (no limit at all, or [`FAULT_TC`] where a fault needs a deadline),
@@ -20,6 +20,7 @@ use tempfile::TempDir;
 
 pub const MATCH: &str = env!("CARGO_BIN_EXE_rensa-match");
 pub const FAKE: &str = env!("CARGO_BIN_EXE_rensa-fake-engine");
+pub const TUNE: &str = env!("CARGO_BIN_EXE_rensa-tune");
 
 /// The hang guard of one `rensa-match` run: far beyond what any test needs even on a saturated
 /// machine, so reaching it means the runner hung.
@@ -59,7 +60,13 @@ pub fn run_match_code(args: &[String]) -> (Option<i32>, String) {
 
 /// Runs rensa-match (panics after [`HANG`]); returns (exit code, stdout, stderr).
 pub fn run_match_full(args: &[String]) -> (Option<i32>, String, String) {
-    let mut child = Command::new(MATCH)
+    run_full(MATCH, args)
+}
+
+/// Runs `program` (rensa-match, rensa-tune; panics after [`HANG`]); returns (exit code,
+/// stdout, stderr).
+pub fn run_full(program: &str, args: &[String]) -> (Option<i32>, String, String) {
+    let mut child = Command::new(program)
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -86,7 +93,7 @@ pub fn run_match_full(args: &[String]) -> (Option<i32>, String, String) {
         if start.elapsed() > HANG {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("rensa-match did not finish within {HANG:?}");
+            panic!("{program} did not finish within {HANG:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
