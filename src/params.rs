@@ -270,8 +270,8 @@ pub const VCT_COUNTER_FOUR_BONUS: i32 = 1 << 24;
 /// The tunable numbers of the search as one value that every search carries
 /// ([`crate::search::Job::params`]): the constants above by default ([`SearchParams::DEFAULT`]),
 /// changed at run time by `INFO param_<name> <value>` and by the SPSA tuner (`rensa-tune`).
-/// Each field has the type of its constant and a row in [`TUNABLES`] under its own name; the
-/// constant is the field's name in capitals.
+/// Each field has the type of its constant (a [`Divisor`] for a divisor) and a row in
+/// [`TUNABLES`] under its own name; the constant is the field's name in capitals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchParams {
     pub rfp_depth: i32,
@@ -286,12 +286,12 @@ pub struct SearchParams {
     pub lmr_base_centi: i32,
     pub lmr_divisor_centi: i32,
     pub lmr_pv_reduction: i32,
-    pub lmr_history_div: i32,
+    pub lmr_history_div: Divisor,
     pub order_killer_1: i32,
     pub order_killer_2: i32,
-    pub history_div: i32,
+    pub history_div: Divisor,
     pub history_bonus_per_depth2: i32,
-    pub history_malus_div: i32,
+    pub history_malus_div: Divisor,
     pub aspiration_delta: i32,
 }
 
@@ -310,12 +310,12 @@ impl SearchParams {
         lmr_base_centi: LMR_BASE_CENTI,
         lmr_divisor_centi: LMR_DIVISOR_CENTI,
         lmr_pv_reduction: LMR_PV_REDUCTION,
-        lmr_history_div: LMR_HISTORY_DIV,
+        lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
-        history_div: HISTORY_DIV,
+        history_div: Divisor::new(HISTORY_DIV),
         history_bonus_per_depth2: HISTORY_BONUS_PER_DEPTH2,
-        history_malus_div: HISTORY_MALUS_DIV,
+        history_malus_div: Divisor::new(HISTORY_MALUS_DIV),
         aspiration_delta: ASPIRATION_DELTA,
     };
 
@@ -344,6 +344,84 @@ impl SearchParams {
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams::DEFAULT
+    }
+}
+
+/// A positive `i32` divisor that divides with a multiplication: `x / d` gives exactly what
+/// `x / d.get()` gives (truncated toward zero) for every `i32` `x`, at the cost of a multiply
+/// and a shift instead of an integer division. A division by a constant compiles to that
+/// already; a division by a run-time parameter does not, and the move ordering divides at every
+/// move of every node (measured: 3–4% more CPU time in the bench with plain `i32` divisors).
+///
+/// With `m = ⌈2^63 / d⌉ = (2^63 + e) / d`, `0 ≤ e < d`: `⌊n·m / 2^63⌋ = ⌊n/d + n·e/(d·2^63)⌋`,
+/// which is `⌊n/d⌋` because `n·e < 2^31·2^31 ≤ 2^63` keeps the added fraction below `1/d`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Divisor {
+    d: i32,
+    magic: u64,
+}
+
+impl Divisor {
+    /// Panics unless `d > 0`.
+    pub const fn new(d: i32) -> Divisor {
+        assert!(d > 0, "a divisor must be positive");
+        Divisor {
+            d,
+            magic: (1u64 << 63).div_ceil(d as u64),
+        }
+    }
+
+    pub const fn get(self) -> i32 {
+        self.d
+    }
+}
+
+impl std::ops::Div<Divisor> for i32 {
+    type Output = i32;
+
+    #[inline]
+    fn div(self, d: Divisor) -> i32 {
+        let q = ((self.unsigned_abs() as u128 * d.magic as u128) >> 63) as u32 as i32;
+        // `wrapping_neg`: i32::MIN / 1 is the one quotient of magnitude 2^31.
+        if self < 0 {
+            q.wrapping_neg()
+        } else {
+            q
+        }
+    }
+}
+
+/// A field of [`SearchParams`] as the integer that [`TUNABLES`] reads and writes.
+trait Field: Copy {
+    fn to_i64(self) -> i64;
+    /// `v` is within the tunable's range (checked by [`SearchParams::set`]).
+    fn from_i64(v: i64) -> Self;
+}
+
+impl Field for i32 {
+    fn to_i64(self) -> i64 {
+        self as i64
+    }
+    fn from_i64(v: i64) -> Self {
+        v as i32
+    }
+}
+
+impl Field for usize {
+    fn to_i64(self) -> i64 {
+        self as i64
+    }
+    fn from_i64(v: i64) -> Self {
+        v as usize
+    }
+}
+
+impl Field for Divisor {
+    fn to_i64(self) -> i64 {
+        self.get() as i64
+    }
+    fn from_i64(v: i64) -> Self {
+        Divisor::new(v as i32)
     }
 }
 
@@ -408,7 +486,8 @@ impl Tunable {
     }
 }
 
-/// A [`Tunable`] row for a field of [`SearchParams`]: `field: type, min, max, c_end`.
+/// A [`Tunable`] row for a field of [`SearchParams`]: `field: type of its constant, min, max,
+/// c_end`.
 macro_rules! tunable {
     ($field:ident: $ty:ident, $min:expr, $max:expr, $c_end:expr) => {
         Tunable {
@@ -417,8 +496,8 @@ macro_rules! tunable {
             min: $min,
             max: $max,
             c_end: $c_end,
-            get: |p| p.$field as i64,
-            set: |p, v| p.$field = v as $ty,
+            get: |p| Field::to_i64(p.$field),
+            set: |p, v| p.$field = Field::from_i64(v),
         }
     };
 }
@@ -494,6 +573,45 @@ mod tests {
                 t.default_value()
             );
             assert!(source.contains(&line), "missing: {line}");
+        }
+    }
+
+    /// A [`Divisor`] divides exactly as `/` does, over the whole `i32` range and the divisors'
+    /// ranges (and beyond).
+    #[test]
+    fn divisors_divide_as_slash_does() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut divisors: Vec<i32> = (1..=600).chain([8191, 8192, 8193, 32768]).collect();
+        divisors.extend((0..200).map(|_| (next() as i32).unsigned_abs().max(1) as i32));
+        divisors.push(i32::MAX);
+        for d in divisors {
+            let div = Divisor::new(d);
+            let edges = [
+                0,
+                1,
+                -1,
+                d,
+                -d,
+                d - 1,
+                1 - d,
+                i32::MAX,
+                i32::MIN,
+                i32::MIN + 1,
+            ];
+            let random = (0..300).map(|_| {
+                let v = next();
+                // Small and large magnitudes alike.
+                (v as i32) >> (v >> 59)
+            });
+            for n in edges.into_iter().chain(random) {
+                assert_eq!(n / div, n / d, "{n} / {d}");
+            }
         }
     }
 
