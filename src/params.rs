@@ -134,6 +134,16 @@ pub const TIME_MIN_SOFT_MS: u64 = 5;
 /// limit: a cut-short iteration is not wasted, its first (previous best) move is searched first
 /// and any move found better replaces it.
 pub const TIME_NEXT_ITERATION_PERMILLE: u64 = 1_500;
+/// Time by the root's stability, when the match clock makes the soft target shorter than the
+/// hard limit: the soft target is scaled, in permille, by how many iterations in a row the best
+/// move has stayed the same (index 0: it changed in the last iteration; the last entry for that
+/// many or more), and never beyond the hard limit. Under a turn limit alone (soft = hard) the
+/// scale does not apply.
+pub const TIME_STABILITY_PERMILLE: [u64; 5] = [1_400, 1_150, 1_000, 850, 700];
+/// ... and the scale is raised by [`TIME_SCORE_DROP_PERMILLE`] (permille of itself) when the
+/// last iteration's score fell by at least this from the one before.
+pub const TIME_SCORE_DROP: i32 = 40;
+pub const TIME_SCORE_DROP_PERMILLE: u64 = 1_300;
 
 // ---- Search (alpha-beta pruning, reductions, ordering; root threat search) ----
 
@@ -218,6 +228,10 @@ pub const THREAT_DEFENCE_EXTENSION: i32 = 0;
 /// Whether a horizon node facing an open-four threat, with no four of its own, searches its
 /// defences (each followed by the opponent's VCF quiescence) instead of standing pat.
 pub const HORIZON_DEFENCE: bool = true;
+/// Whether the quiescence's four-playing nodes probe and store the transposition table (at
+/// depth [`QUIESCENCE_TT_DEPTH`], which no main-search node accepts as its own).
+pub const QUIESCENCE_TT: bool = true;
+pub const QUIESCENCE_TT_DEPTH: i32 = -1;
 /// Whether [`HORIZON_DEFENCE`] applies under renju too. Off: it gained in freestyle self-play
 /// but showed no gain in renju (-13.5 ±27.8 Elo over 592 games; see the commit log).
 pub const HORIZON_DEFENCE_IN_RENJU: bool = false;
@@ -257,6 +271,15 @@ pub const ROOT_VCT_NODES: u64 = 20_000;
 /// Under a clock the root VCT gets at most this many nodes per millisecond of the soft time
 /// limit: about 3% of the move's time (the VCT runs at roughly 400 nodes per millisecond).
 pub const ROOT_VCT_NODES_PER_MS: u64 = 12;
+/// The root guard: after each iteration the best root move is played and the opponent's VCT
+/// probed within this many nodes (under a clock at most [`ROOT_GUARD_NODES_PER_MS`] per ms of
+/// the soft target); a move after which the opponent has one is set aside for the rest of the
+/// search while a move without one is left. 0 turns the guard off.
+pub const ROOT_GUARD_NODES: u64 = 20_000;
+pub const ROOT_GUARD_NODES_PER_MS: u64 = 20;
+/// The guard stops probing once this many root moves are set aside: the position is likely
+/// lost, and each probe costs up to [`ROOT_GUARD_NODES`].
+pub const ROOT_GUARD_MAX_REFUTED: usize = 8;
 /// Fours each VCF inside the VCT may use.
 pub const VCT_VCF_FOURS: u32 = 10;
 /// Ordering bit OR-ed into the static score of the VCT defender's counter-fours, above every

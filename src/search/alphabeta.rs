@@ -19,7 +19,7 @@ use crate::types::{Color, Rule};
 
 use crate::params::{
     SearchParams, FORCED_REPLY_EXTENSION, HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, ORDER_TT_MOVE,
-    POLL_INTERVAL_NODES, THREAT_DEFENCE_EXTENSION,
+    POLL_INTERVAL_NODES, QUIESCENCE_TT, QUIESCENCE_TT_DEPTH, THREAT_DEFENCE_EXTENSION,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -312,15 +312,7 @@ impl<'a> Searcher<'a> {
         let mut tt_move = Pos::NONE;
         if let Some(h) = hit {
             tt_move = h.mv;
-            if !pv_node
-                && h.depth >= depth
-                && match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                    Bound::None => false,
-                }
-            {
+            if !pv_node && h.settles(depth, alpha, beta) {
                 return h.score;
             }
         }
@@ -464,13 +456,7 @@ impl<'a> Searcher<'a> {
         if searched == 0 {
             return eval;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, orig_alpha, beta);
         self.tt.store(
             key, ply as i32, best_move, best, eval, depth, bound, pv_node,
         );
@@ -516,14 +502,33 @@ impl<'a> Searcher<'a> {
         if stand >= beta || !q.own_fours || !attack {
             return stand;
         }
+        // Fours played in different orders meet again: the table settles the repeats.
+        let orig_alpha = alpha;
+        let key = self.key(us);
+        let mut tt_move = Pos::NONE;
+        if QUIESCENCE_TT {
+            if let Some(h) = self.tt.probe(key, ply as i32) {
+                tt_move = h.mv;
+                if h.settles(QUIESCENCE_TT_DEPTH, alpha, beta) {
+                    return h.score;
+                }
+            }
+        }
         alpha = alpha.max(stand);
         let mut best = stand;
+        let mut best_move = Pos::NONE;
         let caro = self.board.rule().blocked_five_void();
         let rule = self.board.rule();
         let n = self.scan(ply, us);
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
             let four = m.att.is_four() && (caro || m.att != Class::DoubleFour);
-            (four && movepick::playable(rule, us, m)).then(|| movepick::static_score(m))
+            (four && movepick::playable(rule, us, m)).then(|| {
+                if m.pos == tt_move {
+                    ORDER_TT_MOVE
+                } else {
+                    movepick::static_score(m)
+                }
+            })
         });
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
@@ -538,12 +543,26 @@ impl<'a> Searcher<'a> {
                 best = v;
                 if v > alpha {
                     alpha = v;
+                    best_move = m.pos;
                     self.stack.update_pv(ply, m.pos);
                     if v >= beta {
                         break;
                     }
                 }
             }
+        }
+        if QUIESCENCE_TT {
+            let bound = Bound::of(best, orig_alpha, beta);
+            self.tt.store(
+                key,
+                ply as i32,
+                best_move,
+                best,
+                stand,
+                QUIESCENCE_TT_DEPTH,
+                bound,
+                false,
+            );
         }
         best
     }

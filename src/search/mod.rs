@@ -8,7 +8,9 @@
 //! block of an opponent five, an own open four, a single legal defence. Then a mate by continuous
 //! fours (VCF, deepened on the number of fours) and by continuous threats (VCT, within its own
 //! node budget) is tried, and only then iterative deepening with aspiration windows over the root
-//! moves, each iteration reported to the caller. *In the tree* ([`alphabeta`]) every node first
+//! moves, each iteration reported to the caller. After each iteration the root guard plays the
+//! best move and probes the opponent's VCT: a move that lets the opponent win by force is set
+//! aside for the rest of the search while another is left. *In the tree* ([`alphabeta`]) every node first
 //! settles what the threat counts already decide (a five, a forced block, an own open four),
 //! probes the table, prunes (reverse futility, late-move pruning, futility) and searches the
 //! moves best first ([`movepick`]: table move, threat classes, killers, history) with
@@ -22,10 +24,13 @@
 //! ones left out.
 //!
 //! Time: [`time::budget`] turns the clock settings into a soft target (checked between
-//! iterations by [`Limits::may_start_iteration`], the one rule for the main search, the helpers
-//! and the YXNBEST rounds) and a hard limit, which lives in the [`Control`] as a deadline that a
-//! clock change may bring forward while the search runs. Both are in milliseconds from
-//! [`Limits::start`], when the request was read.
+//! iterations by [`Limits::may_deepen`] for the main search and the helpers, by
+//! [`Limits::may_start_iteration`] for the YXNBEST rounds) and a hard limit, which lives in the
+//! [`Control`] as a deadline that a clock change may bring forward while the search runs. Both
+//! are in milliseconds from [`Limits::start`], when the request was read. Under a match clock
+//! the main search scales the soft target after each iteration by the root's stability: more
+//! time while the best move changes or the score falls, less once it has stayed for a few
+//! iterations ([`time::stability_permille`]), never beyond the hard limit.
 
 pub mod alphabeta;
 pub mod history;
@@ -105,6 +110,16 @@ impl Limits {
         self.soft_ms
             .is_none_or(|soft| time::may_start_iteration(self.elapsed_ms(), soft))
     }
+
+    /// [`Limits::may_start_iteration`] with the soft target scaled by the root's stability as
+    /// the main search last set it in `control` ([`time::scaled_soft`]).
+    pub fn may_deepen(&self, control: &Control) -> bool {
+        self.soft_ms.is_none_or(|soft| {
+            let hard = control.hard_ms.load(Ordering::Relaxed);
+            let soft = time::scaled_soft(soft, hard, control.soft_permille.load(Ordering::Relaxed));
+            time::may_start_iteration(self.elapsed_ms(), soft)
+        })
+    }
 }
 
 /// The outside world's hold on a running search: a stop flag (STOP, END, the main thread's end
@@ -116,6 +131,9 @@ pub struct Control {
     stop: AtomicBool,
     /// `u64::MAX`: no deadline.
     hard_ms: AtomicU64,
+    /// Scale of the soft target in permille, set by the main search after each iteration from
+    /// the root's stability ([`time::stability_permille`]); 1000 when a search starts.
+    soft_permille: AtomicU64,
 }
 
 impl Default for Control {
@@ -130,6 +148,7 @@ impl Control {
         Control {
             stop: AtomicBool::new(false),
             hard_ms: AtomicU64::new(u64::MAX),
+            soft_permille: AtomicU64::new(1000),
         }
     }
 
@@ -143,9 +162,16 @@ impl Control {
     }
 
     /// Sets the hard deadline of the next search (`None`: no deadline).
+    /// The soft target's scale goes back to 1000 with it.
     pub fn set_deadline(&self, hard_ms: Option<u64>) {
         self.hard_ms
             .store(hard_ms.unwrap_or(u64::MAX), Ordering::SeqCst);
+        self.soft_permille.store(1000, Ordering::SeqCst);
+    }
+
+    /// Sets the scale of the soft target (permille), for the main search and its helpers.
+    pub fn set_soft_permille(&self, permille: u64) {
+        self.soft_permille.store(permille, Ordering::Relaxed);
     }
 
     /// Brings the deadline forward to `hard_ms` if that is earlier (a later one changes

@@ -5,15 +5,22 @@
 //! threat); [`settle_root`] (an own five, the block of an opponent five, an own open four, a
 //! single legal move); [`root_vcf`] and then the root VCT ([`Searcher::root_vct`]), each within
 //! its own node budget; and [`deepen`], iterative deepening with aspiration windows over the
-//! root moves, each finished iteration reported to the caller.
+//! root moves, each finished iteration reported to the caller, and after each the [`guard`]
+//! (the opponent's VCT probed after the best move; a move that lets it win is set aside). Under
+//! a match clock [`deepen`] also sets the soft time target's scale from the stability of the
+//! best move and of the score.
 
 use super::alphabeta::Searcher;
 use super::movepick::Quick;
 use super::{
-    is_mate, movepick, Aspiration, IterationInfo, Job, Limits, SearchResult, ThreadData, INF, MATE,
+    is_mate, movepick, time, Aspiration, IterationInfo, Job, Limits, SearchResult, ThreadData, INF,
+    MATE, MATE_BOUND,
 };
 use crate::board::{rule, Class, Pos};
-use crate::params::{ROOT_VCF_FOURS, ROOT_VCF_NODES, ROOT_VCF_STEPS};
+use crate::params::{
+    ROOT_GUARD_MAX_REFUTED, ROOT_GUARD_NODES, ROOT_GUARD_NODES_PER_MS, ROOT_VCF_FOURS,
+    ROOT_VCF_NODES, ROOT_VCF_STEPS,
+};
 use crate::types::Color;
 
 /// A root move with its score in the last iteration and its ordering score.
@@ -21,6 +28,11 @@ struct RootMove {
     pos: Pos,
     score: i32,
     order: i32,
+    /// The root guard found that the opponent has a VCT after it: no longer searched (kept at
+    /// the end of the list).
+    refuted: bool,
+    /// The root guard found no VCT for the opponent after it.
+    guarded: bool,
 }
 
 /// The search of `job` on this thread alone, under `limits` (the job's, or the main thread's
@@ -130,6 +142,8 @@ fn root_moves(
                 pos: m.pos,
                 score: -INF,
                 order: movepick::static_score(m),
+                refuted: false,
+                guarded: false,
             })
             .collect()
     };
@@ -219,6 +233,10 @@ fn deepen(
     moves.sort_by(|a, b| b.order.cmp(&a.order).then(a.pos.0.cmp(&b.pos.0)));
     let mut result = single(moves[0].pos, 0, s.nodes);
     let mut prev = 0;
+    // Iterations in a row whose best move stayed the same (time by stability).
+    let mut stable = 0;
+    // Whether the root guard still looks for a move that holds.
+    let mut guarding = true;
     for depth in 1..=s.limits.max_depth.max(1) {
         if s.stopped() {
             break;
@@ -236,8 +254,29 @@ fn deepen(
         if s.stopped() && moves[0].score == -INF {
             break;
         }
+        // The guard's choices turned out lost as well: every move is searched again, so that
+        // the search finds the longest resistance among all of them.
+        if !s.stopped() && guarding && score <= -MATE_BOUND && moves.iter().any(|m| m.refuted) {
+            for m in moves.iter_mut() {
+                m.refuted = false;
+            }
+            guarding = false;
+        }
+        let score = if !s.stopped() && guarding {
+            match guard(s, me, moves) {
+                Guarded::Changed => moves[0].score,
+                Guarded::Kept => score,
+                Guarded::Hopeless => {
+                    guarding = false;
+                    score
+                }
+            }
+        } else {
+            score
+        };
         let f = &s.stack.frames[0];
         let pv: Vec<Pos> = f.pv[..f.pv_len].to_vec();
+        let previous_best = result.best;
         result = SearchResult {
             best: moves[0].pos,
             score: if s.stopped() { moves[0].score } else { score },
@@ -252,6 +291,20 @@ fn deepen(
         if s.stopped() {
             break;
         }
+        if depth > 1 {
+            stable = if result.best == previous_best {
+                stable + 1
+            } else {
+                0
+            };
+            let drop = if is_mate(prev) || is_mate(score) {
+                0
+            } else {
+                prev - score
+            };
+            s.control
+                .set_soft_permille(time::stability_permille(stable, drop));
+        }
         prev = score;
         on_iter(&IterationInfo {
             depth,
@@ -265,12 +318,80 @@ fn deepen(
         if is_mate(score) && (MATE - score.abs()) as u32 <= depth {
             break;
         }
-        if !s.limits.may_start_iteration() {
+        if !s.limits.may_deepen(s.control) {
             break;
         }
     }
     result.nodes = s.nodes;
     result
+}
+
+/// What the root guard did to the root moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Guarded {
+    /// The best move stays (it was probed before, or now, and holds; or it was not probed).
+    Kept,
+    /// The best move let the opponent win: a probed move that holds is the best now.
+    Changed,
+    /// No move that holds was found among those probed: the order is as it was, and the
+    /// position is likely lost, so the guard is not asked again in this search.
+    Hopeless,
+}
+
+/// The root guard: while the best root move lets the opponent win by continuous threats
+/// (a VCT found within [`ROOT_GUARD_NODES`]), it is set aside (moved behind the live moves,
+/// never searched again) and the next best is probed, until one holds. Moves with a mate score
+/// either way are not probed. When every live move, or [`ROOT_GUARD_MAX_REFUTED`] of them,
+/// lets the opponent win, nothing is set aside after all: the search's own choice (the
+/// longest resistance, as far as it sees) stands.
+fn guard(s: &mut Searcher, me: Color, moves: &mut [RootMove]) -> Guarded {
+    let budget = s.limits.soft_ms.map_or(ROOT_GUARD_NODES, |soft| {
+        ROOT_GUARD_NODES.min(soft.saturating_mul(ROOT_GUARD_NODES_PER_MS))
+    });
+    let live_before = moves.iter().take_while(|m| !m.refuted).count();
+    let mut refuted = 0;
+    loop {
+        let live = live_before - refuted;
+        if live == 0 || refuted >= ROOT_GUARD_MAX_REFUTED {
+            unrefute(&mut moves[..live_before], refuted);
+            return Guarded::Hopeless;
+        }
+        let m = &moves[0];
+        if budget == 0 || m.guarded || m.score == -INF || is_mate(m.score) {
+            return if refuted == 0 {
+                Guarded::Kept
+            } else {
+                Guarded::Changed
+            };
+        }
+        s.board.make(m.pos, me);
+        let lost = s.vct_probe(1, me.opp(), budget);
+        s.board.undo();
+        if s.stopped() {
+            // Out of time: the search's choice stands.
+            unrefute(&mut moves[..live_before], refuted);
+            return Guarded::Kept;
+        }
+        if lost.is_some() {
+            moves[0].refuted = true;
+            moves[..live].rotate_left(1);
+            refuted += 1;
+        } else {
+            moves[0].guarded = true;
+        }
+    }
+}
+
+/// Undoes the last `refuted` refutations of the guard in `moves` (the moves that were live
+/// when it started): they sit at the end, the last refuted first, and go back to the front in
+/// their old order.
+fn unrefute(moves: &mut [RootMove], refuted: usize) {
+    let live = moves.len() - refuted;
+    for m in &mut moves[live..] {
+        m.refuted = false;
+    }
+    moves[live..].reverse();
+    moves.rotate_right(refuted);
 }
 
 /// One pass over the root moves with the window (alpha, beta); re-sorts them, best first.
@@ -287,6 +408,9 @@ fn root_iteration(
         m.score = -INF;
     }
     for i in 0..moves.len() {
+        if moves[i].refuted {
+            break; // the set-aside moves are at the end
+        }
         let p = moves[i].pos;
         s.board.make(p, me);
         let v = if i == 0 {
@@ -321,11 +445,103 @@ fn root_iteration(
     // needed: the key is total).
     if !s.stopped() && moves.len() > 1 {
         moves[1..].sort_by(|a, b| {
-            b.score
-                .cmp(&a.score)
+            a.refuted
+                .cmp(&b.refuted)
+                .then(b.score.cmp(&a.score))
                 .then(b.order.cmp(&a.order))
                 .then(a.pos.0.cmp(&b.pos.0))
         });
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Grid};
+    use crate::search::{Control, Tt};
+    use crate::types::Rule;
+
+    /// White's open three on row 7: a Black move elsewhere lets White make an open four;
+    /// blocking it at 9,7 leaves White a closed three and nothing more.
+    const OPEN_THREE: &str = "
+        X . . . . . . . . . . . . . X
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . O O O . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        X . . . . . . . . . . . . . .";
+
+    const LONE: &str = "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . O . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .";
+
+    fn root_move(pos: Pos, score: i32) -> RootMove {
+        RootMove {
+            pos,
+            score,
+            order: 0,
+            refuted: false,
+            guarded: false,
+        }
+    }
+
+    fn probe(text: &str, moves: &mut [RootMove]) -> Guarded {
+        let grid = Grid::from_ascii(text).expect("board");
+        let mut b = Board::from_grid(&grid, Rule::Freestyle);
+        let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
+        let mut data = ThreadData::new();
+        let mut s = Searcher::new(&mut b, &tt, &control, &limits, &mut data);
+        let guarded = guard(&mut s, Color::Black, moves);
+        assert_eq!(s.board.grid(), &grid, "the board is restored");
+        guarded
+    }
+
+    /// The guard sets aside a best move after which the opponent has a forced win, and the
+    /// next one, which stops it, becomes the best; a move that holds is kept.
+    #[test]
+    fn the_guard_sets_aside_a_move_that_lets_the_opponent_win() {
+        let (far, block) = (Pos::new(12, 12), Pos::new(9, 7));
+        let mut moves = [root_move(far, 50), root_move(block, 10)];
+        assert_eq!(probe(OPEN_THREE, &mut moves), Guarded::Changed);
+        assert!(moves[0].pos == block && moves[0].guarded);
+        assert!(moves[1].pos == far && moves[1].refuted);
+
+        let mut moves = [root_move(block, 10), root_move(far, 50)];
+        assert_eq!(probe(OPEN_THREE, &mut moves), Guarded::Kept);
+        assert!(moves[0].pos == block && moves[0].guarded && !moves[1].refuted);
+
+        // A lone White stone: nothing to fear.
+        let mut moves = [root_move(Pos::new(5, 5), 10), root_move(Pos::new(8, 8), 50)];
+        assert_eq!(probe(LONE, &mut moves), Guarded::Kept);
+        assert!(moves[0].guarded);
+    }
+
+    /// When every move lets the opponent win, nothing is set aside: the search's order stands.
+    #[test]
+    fn a_lost_position_keeps_the_search_choice() {
+        let far = [Pos::new(12, 12), Pos::new(2, 12), Pos::new(12, 2)];
+        let mut moves = far.map(|p| root_move(p, 10));
+        assert_eq!(probe(OPEN_THREE, &mut moves), Guarded::Hopeless);
+        assert!(moves.iter().map(|m| m.pos).eq(far));
+        assert!(moves.iter().all(|m| !m.refuted && !m.guarded));
+    }
 }

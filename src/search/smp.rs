@@ -119,7 +119,7 @@ fn helper_search(s: &mut Searcher, me: Color, k: usize) {
     for depth in 1..=s.limits.max_depth.max(1) {
         // The search itself reads the control only every few nodes: a main search that ended
         // at once (a forced move) should not wait for that.
-        if s.control.is_stopped() || !s.limits.may_start_iteration() {
+        if s.control.is_stopped() || !s.limits.may_deepen(s.control) {
             return;
         }
         if skips(k, depth) {

@@ -13,8 +13,9 @@ use crate::params::{
     TIME_MATCH_RESERVE_MAX_PERMILLE, TIME_MATCH_RESERVE_MS, TIME_MATCH_RESERVE_PER_MOVE_MS,
     TIME_MIN_HARD_MS, TIME_MIN_SOFT_MS, TIME_MOVES_LEFT_MIN, TIME_MOVES_LEFT_OPENING,
     TIME_MOVES_LEFT_PLY_DIVISOR, TIME_NEXT_ITERATION_PERMILLE, TIME_QUICK_HARD_MS,
-    TIME_QUICK_SOFT_MS, TIME_RESERVE_MIN_MS, TIME_RESERVE_PERCENT, TIME_SOFT_MAX_DIVISOR,
-    TIME_SOFT_PERMILLE, TIME_YIXIN_UNLIMITED_MATCH, TIME_YIXIN_UNLIMITED_TURN,
+    TIME_QUICK_SOFT_MS, TIME_RESERVE_MIN_MS, TIME_RESERVE_PERCENT, TIME_SCORE_DROP,
+    TIME_SCORE_DROP_PERMILLE, TIME_SOFT_MAX_DIVISOR, TIME_SOFT_PERMILLE, TIME_STABILITY_PERMILLE,
+    TIME_YIXIN_UNLIMITED_MATCH, TIME_YIXIN_UNLIMITED_TURN,
 };
 
 /// The clock settings in force for one move, as the protocol sends them (all in ms).
@@ -124,6 +125,30 @@ pub fn may_start_iteration(elapsed_ms: u64, soft_ms: u64) -> bool {
     elapsed_ms as u128 * TIME_NEXT_ITERATION_PERMILLE as u128 / 1000 <= soft_ms as u128
 }
 
+/// The soft target scaled by the root's stability: `permille` of it, at most the hard limit;
+/// unscaled when the soft target already equals the hard limit (a turn limit alone, where
+/// time not spent is lost).
+pub fn scaled_soft(soft_ms: u64, hard_ms: u64, permille: u64) -> u64 {
+    if soft_ms >= hard_ms {
+        return soft_ms;
+    }
+    (soft_ms as u128 * permille as u128 / 1000).min(hard_ms as u128) as u64
+}
+
+/// The scale of the soft target after an iteration, in permille: from
+/// [`TIME_STABILITY_PERMILLE`] by the number of iterations in a row the best move has stayed
+/// (0: it just changed), raised by [`TIME_SCORE_DROP_PERMILLE`] when the score fell by
+/// [`TIME_SCORE_DROP`] or more since the iteration before.
+pub fn stability_permille(stable_iterations: u32, score_drop: i32) -> u64 {
+    let last = TIME_STABILITY_PERMILLE.len() - 1;
+    let base = TIME_STABILITY_PERMILLE[(stable_iterations as usize).min(last)];
+    if score_drop >= TIME_SCORE_DROP {
+        base * TIME_SCORE_DROP_PERMILLE / 1000
+    } else {
+        base
+    }
+}
+
 /// Match time no move may bet: [`TIME_MATCH_RESERVE_MS`] plus
 /// [`TIME_MATCH_RESERVE_PER_MOVE_MS`] for each move this side may still have to play (half the
 /// empty cells, rounded up; [`TIME_MOVES_LEFT_OPENING`] when the board size is unknown), at most
@@ -185,6 +210,30 @@ fn importance_permille(ply: u32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A best move that keeps changing gets more time, a stable one less, a falling score
+    /// more again; the hard limit caps it all, and a turn limit alone is never shortened.
+    #[test]
+    fn stability_scales_the_soft_target() {
+        let changed = stability_permille(0, 0);
+        let settled = stability_permille(9, 0);
+        assert!(changed > 1000 && settled < 1000, "{changed} {settled}");
+        assert!(stability_permille(1, 0) > stability_permille(3, 0));
+        assert!(stability_permille(9, TIME_SCORE_DROP) > settled);
+        assert_eq!(stability_permille(9, TIME_SCORE_DROP - 1), settled);
+        assert_eq!(scaled_soft(1000, 2000, 700), 700);
+        assert_eq!(scaled_soft(1000, 2000, 1400), 1400);
+        assert_eq!(
+            scaled_soft(1000, 1200, 1400),
+            1200,
+            "never past the hard limit"
+        );
+        assert_eq!(
+            scaled_soft(800, 800, 700),
+            800,
+            "turn limit alone: unscaled"
+        );
+    }
 
     const UNLIMITED: i64 = TIME_LEFT_UNLIMITED;
 

@@ -83,6 +83,19 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The bound of a search result `best` from the window it was searched with (`alpha` as
+    /// it came in).
+    #[inline]
+    pub const fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
     /// Decode the two bound bits.
     #[inline]
     const fn from_bits(bits: u64) -> Bound {
@@ -122,6 +135,21 @@ pub struct TtHit {
     pub bound: Bound,
     /// The node was on a principal variation when stored.
     pub pv: bool,
+}
+
+impl TtHit {
+    /// Whether the stored score settles a node searched to `depth` with the window
+    /// (`alpha`, `beta`): deep enough, and exact or a bound on the right side.
+    #[inline]
+    pub fn settles(&self, depth: i32, alpha: i32, beta: i32) -> bool {
+        self.depth >= depth
+            && match self.bound {
+                Bound::Exact => true,
+                Bound::Lower => self.score >= beta,
+                Bound::Upper => self.score <= alpha,
+                Bound::None => false,
+            }
+    }
 }
 
 /// Words of one bucket: `[check0, data0, check1, data1, …]`, one cache line.

@@ -109,6 +109,23 @@ impl Searcher<'_> {
         result
     }
 
+    /// Whether `us`, to move at `ply`, wins by continuous threats found within `budget` nodes
+    /// (the root guard's probe of the opponent after a root move). Returns the mate ply; the
+    /// search goes on afterwards when only that budget ran out.
+    pub fn vct_probe(&mut self, ply: usize, us: Color, budget: u64) -> Option<usize> {
+        if self.stopped() || ROOT_VCT_THREATS == 0 {
+            return None;
+        }
+        let cap = self.node_cap;
+        self.node_cap = self.nodes.saturating_add(budget).min(cap);
+        let found = self.vct(ply, us, ROOT_VCT_THREATS, VCT_VCF_FOURS);
+        self.node_cap = cap;
+        if self.nodes < cap {
+            self.resume();
+        }
+        found
+    }
+
     /// An attacker node of the VCT: `us` to move, `threats` attacking moves left.
     fn vct_attack(&mut self, ply: usize, us: Color, threats: u32, fours: u32) -> Option<usize> {
         self.stack.frames[ply].pv_len = 0;

@@ -1,0 +1,144 @@
+//! Regression positions from Rensa's lost games against the strongest classical engine it has
+//! met (Rapfi with its classical evaluation), kept in `tests/data/rapfi-losses.txt` with their
+//! analysis: the move Rensa played, the analyser's own choice and its evaluations before and
+//! after. Where Rensa's node-limited search now plays a move the analyser rates playable
+//! (`expect: avoid`), the test checks that it does not go back to the losing move; the other
+//! positions (`expect: open`) are targets, listed by the ignored `report` test:
+//! `cargo test --release --test losses -- --ignored --nocapture`.
+
+use rensa::board::{rule, Board, Grid};
+use rensa::search::{Job, Limits, SearchResult, Tt};
+use rensa::{Cell, Color, Rule};
+
+/// Nodes per search: about a second of Rensa's search on one core.
+const NODES: u64 = 1_000_000;
+/// Table size of the searches (bytes).
+const TT_BYTES: usize = 64 << 20;
+
+/// One position of the data file.
+struct Loss {
+    name: String,
+    to_move: Color,
+    lost: String,
+    rapfi: String,
+    expect_avoid: bool,
+    board: String,
+}
+
+fn losses() -> Vec<Loss> {
+    let text = include_str!("data/rapfi-losses.txt");
+    let mut out = Vec::new();
+    let mut lines = text.lines().peekable();
+    let mut fields = std::collections::HashMap::new();
+    while let Some(line) = lines.next() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let (key, value) = line.split_once(':').expect("key: value");
+        if key != "board" {
+            fields.insert(key.to_string(), value.trim().to_string());
+            continue;
+        }
+        let mut board = String::new();
+        while let Some(row) = lines.next_if(|l| !l.trim().is_empty()) {
+            board.push_str(row);
+            board.push('\n');
+        }
+        let field = |k: &str| fields.get(k).cloned().unwrap_or_else(|| panic!("no {k}"));
+        out.push(Loss {
+            name: field("name"),
+            to_move: match field("to_move").as_str() {
+                "black" => Color::Black,
+                "white" => Color::White,
+                other => panic!("to_move {other}"),
+            },
+            lost: field("lost"),
+            rapfi: field("rapfi"),
+            expect_avoid: match field("expect").as_str() {
+                "avoid" => true,
+                "open" => false,
+                other => panic!("expect {other}"),
+            },
+            board,
+        });
+        fields.clear();
+    }
+    out
+}
+
+fn search(loss: &Loss) -> SearchResult {
+    let grid = Grid::from_ascii(&loss.board).expect("board");
+    let mut b = Board::new(grid.width(), grid.height(), Rule::Freestyle);
+    for p in grid.positions() {
+        match grid.get(p) {
+            Cell::Black => b.make(p, Color::Black),
+            Cell::White => b.make(p, Color::White),
+            _ => {}
+        }
+    }
+    let mut tt = Tt::new(TT_BYTES);
+    tt.new_search();
+    let r = Job::new(&b, loss.to_move, Limits::nodes(NODES), &tt).run();
+    assert!(
+        rule::is_legal(b.grid(), r.best, loss.to_move, Rule::Freestyle),
+        "{}: illegal move {}",
+        loss.name,
+        r.best
+    );
+    r
+}
+
+/// The data file is whole: every position parses, has the side to move its stone counts say,
+/// and its losing move is an empty cell.
+#[test]
+fn the_data_file_is_consistent() {
+    let all = losses();
+    assert_eq!(all.len(), 29);
+    for l in &all {
+        let grid = Grid::from_ascii(&l.board).expect("board");
+        let [x, o] = grid.stone_counts();
+        let side = if x > o { Color::White } else { Color::Black };
+        assert_eq!(side, l.to_move, "{}", l.name);
+        let (lx, ly) = l.lost.split_once(',').expect("x,y");
+        let p = rensa::Pos::new(lx.parse().unwrap(), ly.parse().unwrap());
+        assert_eq!(grid.get(p), Cell::Empty, "{}", l.name);
+        assert_ne!(l.lost, l.rapfi, "{}", l.name);
+    }
+}
+
+/// Where Rensa has learnt better, it does not play the move that lost the game again.
+#[test]
+fn rensa_avoids_its_losing_moves() {
+    let mut failed = Vec::new();
+    for l in losses().iter().filter(|l| l.expect_avoid) {
+        let r = search(l);
+        if r.best.to_string() == l.lost {
+            failed.push(format!(
+                "{}: plays {} again (score {})",
+                l.name, l.lost, r.score
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// Every position with Rensa's choice, for the developers (ignored: a report, not a check).
+#[test]
+#[ignore]
+fn report() {
+    for l in losses() {
+        let r = search(&l);
+        let got = r.best.to_string();
+        let verdict = if got == l.lost { "LOST AGAIN" } else { "other" };
+        println!(
+            "{} expect {} lost {} rapfi {} rensa {} score {} depth {} {verdict}",
+            l.name,
+            if l.expect_avoid { "avoid" } else { "open" },
+            l.lost,
+            l.rapfi,
+            got,
+            r.score,
+            r.depth
+        );
+    }
+}
