@@ -134,8 +134,8 @@ pub const TIME_MIN_SOFT_MS: u64 = 5;
 /// limit: a cut-short iteration is not wasted, its first (previous best) move is searched first
 /// and any move found better replaces it.
 pub const TIME_NEXT_ITERATION_PERMILLE: u64 = 1_500;
-/// Time by the root's stability, when the match clock makes the soft target shorter than the
-/// hard limit: the soft target is scaled, in permille, by how many iterations in a row the best
+/// Time by the root's stability (not yet measured in a match), when the match clock makes the
+/// soft target shorter than the hard limit: the soft target is scaled, in permille, by how many iterations in a row the best
 /// move has stayed the same (index 0: it changed in the last iteration; the last entry for that
 /// many or more), and never beyond the hard limit. Under a turn limit alone (soft = hard) the
 /// scale does not apply.
@@ -229,7 +229,9 @@ pub const THREAT_DEFENCE_EXTENSION: i32 = 0;
 /// defences (each followed by the opponent's VCF quiescence) instead of standing pat.
 pub const HORIZON_DEFENCE: bool = true;
 /// Whether the quiescence's four-playing nodes probe and store the transposition table (at
-/// depth [`QUIESCENCE_TT_DEPTH`], which no main-search node accepts as its own).
+/// depth [`QUIESCENCE_TT_DEPTH`], which no main-search node accepts as its own). On: +122 ±42
+/// Elo in self-play (305 games, 15×15 freestyle, 200 ms per move); without it positions with
+/// many fours could keep the search at depth 1.
 pub const QUIESCENCE_TT: bool = true;
 pub const QUIESCENCE_TT_DEPTH: i32 = -1;
 /// Whether [`HORIZON_DEFENCE`] applies under renju too. Off: it gained in freestyle self-play
@@ -274,7 +276,9 @@ pub const ROOT_VCT_NODES_PER_MS: u64 = 12;
 /// The root guard: after each iteration the best root move is played and the opponent's VCT
 /// probed within this many nodes (under a clock at most [`ROOT_GUARD_NODES_PER_MS`] per ms of
 /// the soft target); a move after which the opponent has one is set aside for the rest of the
-/// search while a move without one is left. 0 turns the guard off.
+/// search while a move without one is left. 0 turns the guard off. Neutral in self-play
+/// (+2.4 ±25.0 Elo over 712 games at 200 ms per move): kept because a move into a proven loss
+/// is never the right one while another holds.
 pub const ROOT_GUARD_NODES: u64 = 20_000;
 pub const ROOT_GUARD_NODES_PER_MS: u64 = 20;
 /// The guard stops probing once this many root moves are set aside: the position is likely
