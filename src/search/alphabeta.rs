@@ -4,8 +4,9 @@
 //! two opponent fives lose, one opponent five leaves a single reply (searched without spending
 //! depth), an own open four (or double four) wins in three plies. Facing an opponent open-four
 //! threat only defences and own fours are tried. At the horizon a quiescence search plays
-//! continuous fours (VCF) for whichever side is to move, the other side's replies being forced;
-//! but a side facing an open-four threat there does not stand pat: its defences are searched,
+//! continuous fours (VCF) for whichever side is to move, the other side's replies being forced,
+//! its attacking nodes settled from the transposition table where the same position was met
+//! before (fours in another order); but a side facing an open-four threat there does not stand pat: its defences are searched,
 //! each answered by the opponent's quiescence (not at two nodes in a row, so mutual threats
 //! cannot feed each other; not in renju, where it showed no gain).
 

@@ -16,7 +16,8 @@
 //! moves best first ([`movepick`]: table move, threat classes, killers, history) with
 //! principal-variation windows and late-move reductions; facing an opponent open four only
 //! defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence search
-//! lets the side to move play continuous fours, the other side's answers being forced; a side
+//! lets the side to move play continuous fours, the other side's answers being forced, over the
+//! transposition table (the same fours in another order meet again); a side
 //! facing an open three there may not stand pat, it must find a defence that survives the
 //! opponent's fours.
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
