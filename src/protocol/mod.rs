@@ -454,16 +454,28 @@ mod tests {
         assert!(shared.remote.is_stopped());
     }
 
-    /// `INFO param_<name>` sets a search parameter silently; an unknown name, a value that is
-    /// not an integer or lies outside the range changes nothing (and prints nothing either).
-    #[test]
-    fn info_param_sets_a_search_parameter() {
+    /// A session fed `input` line by line through the reader; returns it with every line it
+    /// wrote.
+    fn run_session(input: &[&str]) -> (Session, Vec<String>) {
         let lines = std::rc::Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
         let sink = std::rc::Rc::clone(&lines);
         let mut session = Session::new(Box::new(move |l| sink.borrow_mut().push(l.to_string())));
         let mut reader = Reader::new();
         let shared = session.shared();
-        for line in [
+        for line in input {
+            if let (Some(cmd), _) = reader.read(&shared, line) {
+                session.handle(cmd, Instant::now());
+            }
+        }
+        let written = lines.borrow().clone();
+        (session, written)
+    }
+
+    /// `INFO param_<name>` sets a search parameter silently; an unknown name, a value that is
+    /// not an integer or lies outside the range changes nothing (and prints nothing either).
+    #[test]
+    fn info_param_sets_a_search_parameter() {
+        let (session, lines) = run_session(&[
             "INFO param_rfp_margin 130",
             "info PARAM_LMR_BASE_CENTI 75",
             "INFO param_no_such_thing 5",
@@ -472,39 +484,25 @@ mod tests {
             "INFO param_futility_margin lots",
             "INFO param_history_div",
             "INFO param_ 3",
-        ] {
-            if let (Some(cmd), _) = reader.read(&shared, line) {
-                session.handle(cmd, Instant::now());
-            }
-        }
+        ]);
         let expected = crate::params::SearchParams {
             rfp_margin: 130,
             lmr_base_centi: 75,
             ..crate::params::SearchParams::DEFAULT
         };
         assert_eq!(session.engine.settings().params, expected);
-        assert!(lines.borrow().is_empty(), "{:?}", lines.borrow());
+        assert!(lines.is_empty(), "{lines:?}");
     }
 
     #[test]
     fn analysis_lines_reach_the_session_output() {
-        let lines = std::rc::Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
-        let sink = std::rc::Rc::clone(&lines);
-        let mut session = Session::new(Box::new(move |l| sink.borrow_mut().push(l.to_string())));
-        let mut reader = Reader::new();
-        let shared = session.shared();
-        for line in [
+        let (_, lines) = run_session(&[
             "START 15",
             "INFO max_depth 3",
             "INFO show_detail 1",
             "BEGIN",
             "TURN 8,8",
-        ] {
-            if let (Some(cmd), _) = reader.read(&shared, line) {
-                session.handle(cmd, Instant::now());
-            }
-        }
-        let lines = lines.borrow();
+        ]);
         assert_eq!(lines[0], "OK");
         assert_eq!(lines[1], "7,7");
         assert!(

@@ -112,6 +112,13 @@ impl Limits {
             .is_none_or(|soft| time::may_start_iteration(self.elapsed_ms(), soft))
     }
 
+    /// The node budget of a sub-search (root VCT, root guard): `max`, and under a clock at most
+    /// `per_ms` per millisecond of the soft target.
+    pub fn sub_budget(&self, max: u64, per_ms: u64) -> u64 {
+        self.soft_ms
+            .map_or(max, |soft| max.min(soft.saturating_mul(per_ms)))
+    }
+
     /// [`Limits::may_start_iteration`] with the soft target scaled by the root's stability as
     /// the main search last set it in `control` ([`time::scaled_soft`]).
     pub fn may_deepen(&self, control: &Control) -> bool {
@@ -393,8 +400,9 @@ mod tests {
     use crate::board::Grid;
     use crate::types::Rule;
 
-    /// A quiet freestyle middle game where pruning and reductions matter.
-    const MIDDLE: &str = "
+    /// A quiet freestyle middle game where pruning and reductions matter (the parallel search's
+    /// tests use it too).
+    pub(super) const MIDDLE: &str = "
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .

@@ -345,9 +345,9 @@ enum Guarded {
 /// lets the opponent win, nothing is set aside after all: the search's own choice (the
 /// longest resistance, as far as it sees) stands.
 fn guard(s: &mut Searcher, me: Color, moves: &mut [RootMove]) -> Guarded {
-    let budget = s.limits.soft_ms.map_or(ROOT_GUARD_NODES, |soft| {
-        ROOT_GUARD_NODES.min(soft.saturating_mul(ROOT_GUARD_NODES_PER_MS))
-    });
+    let budget = s
+        .limits
+        .sub_budget(ROOT_GUARD_NODES, ROOT_GUARD_NODES_PER_MS);
     let live_before = moves.iter().take_while(|m| !m.refuted).count();
     let mut refuted = 0;
     loop {

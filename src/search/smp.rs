@@ -146,27 +146,11 @@ fn helper_search(s: &mut Searcher, me: Color, k: usize) {
 mod tests {
     use super::*;
     use crate::board::{rule, Board, Grid};
+    use crate::search::tests::MIDDLE;
     use crate::search::{think, Threads, Tt};
     use crate::types::Rule;
     use std::sync::Arc;
     use std::time::Duration;
-
-    const MIDDLE: &str = "
-        . . . . . . . . . . . . . . .
-        . . . . . . . . . . . . . . .
-        . . . . . . . . . . . . . . .
-        . . . . . . . . . . . . . . .
-        . . . . . . . . . . . . . . .
-        . . . . . O . . . . . . . . .
-        . . . . . . X X O . . . . . .
-        . . . . . . O X . . . . . . .
-        . . . . . . . X . . . . . . .
-        . . . . . . . O . . . . . . .
-        . . . . . . . . . . . . . . .
-        . . . . . . . . . . . . . . .
-        . . . . . . . . . . . . . . .
-        . . . . . . . . . . . . . . .
-        . . . . . . . . . . . . . . .";
 
     #[test]
     fn parallel_search_plays_legal_and_restores_the_board() {

@@ -88,29 +88,18 @@ impl Searcher<'_> {
     /// [`ROOT_VCT_NODES_PER_MS`] per millisecond of the soft limit. Returns the mate ply and
     /// the winning line; the search goes on afterwards when only that budget ran out.
     pub fn root_vct(&mut self, us: Color) -> Option<(usize, Vec<Pos>)> {
-        if self.stopped() || ROOT_VCT_THREATS == 0 {
-            return None;
-        }
-        let budget = self.limits.soft_ms.map_or(ROOT_VCT_NODES, |soft| {
-            ROOT_VCT_NODES.min(soft * ROOT_VCT_NODES_PER_MS)
-        });
-        let cap = self.node_cap;
-        self.node_cap = self.nodes.saturating_add(budget).min(cap);
-        let found = self.vct(0, us, ROOT_VCT_THREATS, VCT_VCF_FOURS);
-        self.node_cap = cap;
+        let budget = self
+            .limits
+            .sub_budget(ROOT_VCT_NODES, ROOT_VCT_NODES_PER_MS);
+        let found = self.vct_probe(0, us, budget);
         let f = &self.stack.frames[0];
-        let result = found
+        found
             .filter(|_| f.pv_len > 0)
-            .map(|mate| (mate, f.pv[..f.pv_len].to_vec()));
-        // The caller's own budget, if it has one, is spent too: then the stop stands.
-        if self.nodes < cap {
-            self.resume();
-        }
-        result
+            .map(|mate| (mate, f.pv[..f.pv_len].to_vec()))
     }
 
     /// Whether `us`, to move at `ply`, wins by continuous threats found within `budget` nodes
-    /// (the root guard's probe of the opponent after a root move). Returns the mate ply; the
+    /// (the root VCT; the root guard's probe of the opponent after a root move). Returns the mate ply; the
     /// search goes on afterwards when only that budget ran out.
     pub fn vct_probe(&mut self, ply: usize, us: Color, budget: u64) -> Option<usize> {
         if self.stopped() || ROOT_VCT_THREATS == 0 {
@@ -120,6 +109,7 @@ impl Searcher<'_> {
         self.node_cap = self.nodes.saturating_add(budget).min(cap);
         let found = self.vct(ply, us, ROOT_VCT_THREATS, VCT_VCF_FOURS);
         self.node_cap = cap;
+        // The caller's own budget, if it has one, is spent too: then the stop stands.
         if self.nodes < cap {
             self.resume();
         }
