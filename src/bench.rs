@@ -326,7 +326,10 @@ pub fn depth_profile(ms: u64, threads: usize) -> Vec<String> {
 
 /// The report as text lines; the last line is `<nodes> nodes <nps> nps`.
 pub fn format_report(r: &BenchReport) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out = vec![format!(
+        "weights {}",
+        crate::eval::weights::active().label()
+    )];
     for (i, l) in r.lines.iter().enumerate() {
         out.push(format!(
             "position {:2} {:<22} depth {:2} best {:>5} score {:6} nodes {:10} time {:6} ms",

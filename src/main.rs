@@ -20,7 +20,28 @@ const USAGE: &str =
                                INFO param_<name> <value>; rensa-tune tunes them)
        pbrain-rensa --version  print the version
        pbrain-rensa --help     print this help
-environment: RENSA_LOG=<file> writes a log there; RENSA_LOG_LEVEL (or RUST_LOG) sets its level";
+environment: RENSA_LOG=<file> writes a log there; RENSA_LOG_LEVEL (or RUST_LOG) sets its level;
+             RENSA_WEIGHTS=<file> evaluates with that weights file (rensa-train fit writes
+             one) instead of the embedded weights";
+
+/// Installs the weights file named by `RENSA_WEIGHTS`, if any. A file that cannot be used
+/// leaves the embedded weights in place; the returned text says why (for the log and a
+/// `MESSAGE` line).
+fn load_weights() -> Option<String> {
+    let path = std::env::var_os("RENSA_WEIGHTS").filter(|p| !p.is_empty())?;
+    match rensa::eval::weights::install_file(std::path::Path::new(&path)) {
+        Ok(w) => {
+            log::info!("weights {} from {}", w.label(), path.to_string_lossy());
+            None
+        }
+        Err(e) => {
+            let embedded = rensa::eval::weights::embedded().label();
+            let text = format!("weights not loaded: {e}; playing with the embedded {embedded}");
+            log::warn!("{text}");
+            Some(text)
+        }
+    }
+}
 
 fn init_logging() {
     let Some(path) = std::env::var_os("RENSA_LOG").filter(|p| !p.is_empty()) else {
@@ -48,10 +69,15 @@ fn main() {
         None => {
             init_logging();
             log::info!("pbrain-rensa {} started", env!("CARGO_PKG_VERSION"));
-            let code = rensa::protocol::run();
+            let warning = load_weights();
+            log::info!("weights {}", rensa::eval::weights::active().label());
+            let code = rensa::protocol::run(warning);
             rensa::protocol::io::exit_now_with(code);
         }
         Some("bench") => {
+            if let Some(w) = load_weights() {
+                let _ = writeln!(std::io::stderr(), "{w}");
+            }
             let depth = match args.get(1).map(|d| d.parse::<u32>()) {
                 None => None,
                 Some(Ok(d)) if (1..=60).contains(&d) => Some(d),

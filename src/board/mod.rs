@@ -12,6 +12,7 @@
 //! | `state[cell].pats: u32`          | empty cells              | both colours' 4 [`Pattern`]s (note below) |
 //! | `state[cell].class[color]: u8`   | empty cells              | the [`Class`] of those four patterns      |
 //! | `class_count[color][class]: u16` | board                    | number of empty cells of each [`Class`]   |
+//! | `cell_sums[color]: [i32; 2]`     | board                    | learned values of its empty cells' codes  |
 //! | `near[cell]: u8`                 | every cell               | stones in the 5×5 square centred on it    |
 //! | `bbox`                           | board                    | bounding box of the stones                |
 //!
@@ -23,8 +24,8 @@
 //! cells (on an occupied cell they keep the values from when it was last empty).
 //!
 //! Undo does not recompute: [`Board::make`] saves, in a fixed-size per-ply `UndoRecord`, the
-//! pattern state of the 40 line cells it is about to change, the class counts and the bounding
-//! box, and [`Board::undo`] copies them back (line keys are XORed back). Only a move older than a
+//! pattern state of the 40 line cells it is about to change, the class counts, the cell sums
+//! and the bounding box, and [`Board::undo`] copies them back (line keys are XORed back). Only a move older than a
 //! [`Board::block`] or [`Board::recompute`] (`stale_below`) is undone the slow way, recomputing
 //! the patterns its stone touched, since its record predates the change. Blocked cells are
 //! `Wall` in the grid and in the line keys, are not hashed and are not stones. Which five counts
@@ -50,6 +51,7 @@ pub use rule::Foul;
 
 use pattern::shift_of;
 
+use crate::eval::weights::{self, FamilyTables, ATTACK, DEFENCE};
 use crate::types::{Cell, Color, Rule};
 
 /// Bounding box of the stones on the board, in board coordinates; empty when `x0 > x1`.
@@ -168,6 +170,7 @@ struct UndoRecord {
     /// The pattern state of the line cells, in [`LINE_OFFSETS`] order.
     cells: [CellPats; LINE_CELLS],
     class_count: [[u16; 16]; 2],
+    cell_sums: [[i32; 2]; 2],
     bbox: BBox,
 }
 
@@ -178,6 +181,7 @@ impl UndoRecord {
             class: [0; 2],
         }; LINE_CELLS],
         class_count: [[0; 16]; 2],
+        cell_sums: [[0; 2]; 2],
         bbox: BBox::EMPTY,
     };
 }
@@ -188,7 +192,10 @@ struct Lines<'a> {
     keys: &'a mut [[u32; 4]; 2 * REACH + 1],
     state: &'a mut [CellPats; 2 * REACH + 1],
     counts: &'a mut [[u16; 16]; 2],
+    sums: &'a mut [[i32; 2]; 2],
     tables: &'static pattern::RuleTables,
+    codes: &'static [u16; 1 << 16],
+    values: &'static FamilyTables,
 }
 
 impl Lines<'_> {
@@ -233,13 +240,19 @@ impl Lines<'_> {
         let both = (e & 0x0F) | (e & 0xF0) << 12;
         let cell = &mut self.state[q];
         let pats = (cell.pats & !(0x000F_000F << shift)) | both << shift;
-        cell.pats = pats;
+        let old = std::mem::replace(&mut cell.pats, pats);
         for c in 0..2 {
-            let new = self.tables.class(c, (pats >> (16 * c)) as u16);
+            let half = (pats >> (16 * c)) as u16;
+            let new = self.tables.class(c, half);
             let prev = std::mem::replace(&mut cell.class[c], new);
             // Unconditional: cheaper than the branch when the class did not change.
             self.counts[c][prev as usize & 15] -= 1;
             self.counts[c][new as usize & 15] += 1;
+            let cells = &self.values.side[c].cell;
+            let now = cells[self.codes[half as usize] as usize];
+            let before = cells[self.codes[(old >> (16 * c)) as u16 as usize] as usize];
+            self.sums[c][ATTACK] += now[ATTACK] as i32 - before[ATTACK] as i32;
+            self.sums[c][DEFENCE] += now[DEFENCE] as i32 - before[DEFENCE] as i32;
         }
     }
 }
@@ -265,11 +278,16 @@ pub struct Board {
     /// Indexed by class; 16 wide so that a class masked to 4 bits needs no bounds check (the
     /// last entry stays 0).
     class_count: [[u16; 16]; 2],
+    /// Per colour, the sums over the empty cells of their learned values (attack, defence) for
+    /// that colour's pattern codes ([`FamilyTables`]).
+    cell_sums: [[i32; 2]; 2],
     near: [u8; NUM_CELLS],
     /// The Zobrist keys ([`zobrist::keys`]), held to skip the lazy-init check on every move.
     zobrist: &'static [[u64; NUM_CELLS]; 2],
     /// The rule's pattern and class tables.
     tables: &'static pattern::RuleTables,
+    /// The rule family's learned cell values (from the weights in use when the board was built).
+    values: &'static FamilyTables,
 }
 
 impl Board {
@@ -287,8 +305,10 @@ impl Board {
             keys: [[0; 4]; NUM_CELLS],
             state: [CellPats::default(); NUM_CELLS],
             class_count: [[0; 16]; 2],
+            cell_sums: [[0; 2]; 2],
             near: [0; NUM_CELLS],
             tables: pattern::rule_tables(rule),
+            values: weights::active().family(rule),
             zobrist: &zobrist::keys().cells,
         };
         board.recompute();
@@ -426,6 +446,26 @@ impl Board {
             .expect("COUNT classes")
     }
 
+    /// The sums over the empty cells of `color`'s learned cell values, `[ATTACK, DEFENCE]`
+    /// ([`weights`]).
+    #[inline]
+    pub fn cell_sums(&self, color: Color) -> [i32; 2] {
+        self.cell_sums[color.index()]
+    }
+
+    /// The learned tables this board sums (its rule family's, from the weights in use when it
+    /// was built).
+    #[inline]
+    pub fn values(&self) -> &'static FamilyTables {
+        self.values
+    }
+
+    /// Makes the board sum `values` instead (rebuilds every incremental field).
+    pub fn set_values(&mut self, values: &'static FamilyTables) {
+        self.values = values;
+        self.recompute();
+    }
+
     /// Number of stones in the 5×5 square centred on `p` (stones on `p` included).
     #[inline]
     pub fn near(&self, p: Pos) -> u8 {
@@ -466,15 +506,14 @@ impl Board {
         self.history.push((p, color));
         let rec = &mut self.undo[ply];
         rec.class_count = self.class_count;
+        rec.cell_sums = self.cell_sums;
         rec.bbox = self.bbox;
         let around = Self::around(&self.state, i);
         for (saved, &o) in rec.cells.iter_mut().zip(&LINE_OFFSETS) {
             *saved = around[o];
         }
         self.bbox.extend(p);
-        for c in 0..2 {
-            self.class_count[c][self.state[i].class[c] as usize & 15] -= 1;
-        }
+        self.leave_cell(i, -1);
         self.flip_lines(p, color.stone() as u32);
         add_near(&mut self.near, i, NEAR_ROW);
     }
@@ -495,11 +534,10 @@ impl Board {
             self.stale_below = ply;
             self.flip_lines(p, color.stone() as u32);
             self.refresh_cell(i);
-            for c in 0..2 {
-                self.class_count[c][self.state[i].class[c] as usize & 15] += 1;
-            }
+            self.leave_cell(i, 1);
         } else {
             self.class_count = rec.class_count;
+            self.cell_sums = rec.cell_sums;
             let around = Self::around_mut(&mut self.state, i);
             for (&saved, &o) in rec.cells.iter().zip(&LINE_OFFSETS) {
                 around[o] = saved;
@@ -530,9 +568,7 @@ impl Board {
         debug_assert!(self.grid.is_on_board(p) && self.grid.is_empty(p));
         let i = p.index();
         self.grid.set(p, Cell::Wall);
-        for c in 0..2 {
-            self.class_count[c][self.state[i].class[c] as usize & 15] -= 1;
-        }
+        self.leave_cell(i, -1);
         self.flip_lines(p, Cell::Wall as u32);
         self.stale_below = self.history.len();
     }
@@ -551,7 +587,10 @@ impl Board {
                 .expect("window"),
             state: Self::around_mut(&mut self.state, i),
             counts: &mut self.class_count,
+            sums: &mut self.cell_sums,
             tables: self.tables,
+            codes: pattern::code::code_table(),
+            values: self.values,
         };
         lines.flip::<0>(own[0], v);
         lines.flip::<1>(own[1], v);
@@ -591,12 +630,28 @@ impl Board {
         }
     }
 
+    /// Adds (`sign` 1) or removes (`sign` -1) the empty cell `i` to or from the class counts
+    /// and the cell value sums, for both colours.
+    #[inline(always)]
+    fn leave_cell(&mut self, i: usize, sign: i32) {
+        let codes = pattern::code::code_table();
+        for c in 0..2 {
+            let k = &mut self.class_count[c][self.state[i].class[c] as usize & 15];
+            *k = (*k as i32 + sign) as u16;
+            let half = (self.state[i].pats >> (16 * c)) as u16;
+            let v = self.values.side[c].cell[codes[half as usize] as usize];
+            self.cell_sums[c][ATTACK] += sign * v[ATTACK] as i32;
+            self.cell_sums[c][DEFENCE] += sign * v[DEFENCE] as i32;
+        }
+    }
+
     /// Rebuilds every incremental field from the grid (line keys, patterns, classes, counts,
     /// near counts, bounding box, hash). Keeps the history.
     pub fn recompute(&mut self) {
         self.hash = 0;
         self.bbox = BBox::EMPTY;
         self.class_count = [[0; 16]; 2];
+        self.cell_sums = [[0; 2]; 2];
         self.near = [0; NUM_CELLS];
         let positions: Vec<Pos> = self.grid.positions().collect();
         for &p in &positions {
@@ -620,9 +675,7 @@ impl Board {
             let q = p.index();
             self.refresh_cell(q);
             if self.grid.is_empty(p) {
-                for c in 0..2 {
-                    self.class_count[c][self.state[q].class[c] as usize] += 1;
-                }
+                self.leave_cell(q, 1);
             }
         }
         self.stale_below = self.history.len();
@@ -638,6 +691,12 @@ impl Board {
         }
         if fresh.bbox != self.bbox {
             return Err(format!("bbox {:?} != {:?}", self.bbox, fresh.bbox));
+        }
+        if fresh.cell_sums != self.cell_sums {
+            return Err(format!(
+                "cell value sums {:?} != {:?}",
+                self.cell_sums, fresh.cell_sums
+            ));
         }
         if fresh.class_count != self.class_count {
             return Err(format!(

@@ -1,10 +1,13 @@
-//! Static evaluation from the board's threat classes: every empty cell near the stones is worth
-//! a value looked up by its [`Class`] for each side, from the side to move's point of view.
+//! Static evaluation, from the side to move's point of view: the learned values of every empty
+//! cell's pattern code for both sides (summed incrementally by the board), a table over both
+//! sides' threat masks, and a tempo bonus, all from the weights in use ([`weights`]).
 //!
-//! Weights live in [`params`]; the counts of cells per class come from the board
-//! ([`Board::class_counts`]), which keeps them incrementally.
+//! The embedded weights are fitted to self-play games by `rensa-train` (tournament crate);
+//! [`params`] keeps the hand-set class values the fitting starts from
+//! ([`weights::Weights::from_classes`]) and the evaluation's bound.
 
 pub mod params;
+pub mod weights;
 
 use crate::board::{Board, Class};
 use crate::types::Color;
@@ -17,13 +20,14 @@ pub struct ClassCounts {
     pub them: [u16; Class::COUNT],
 }
 
-/// The static value of a position for the side to move, from the class counts of its cells.
+/// The static value of `board` for `us` to move, given its class counts `c` (from
+/// [`class_counts`]).
 #[inline]
-pub fn evaluate_counts(c: &ClassCounts) -> i32 {
-    let mut v = params::TEMPO;
-    for k in 0..Class::COUNT {
-        v += c.us[k] as i32 * params::ATTACK[k] - c.them[k] as i32 * params::DEFEND[k];
-    }
+pub fn evaluate(board: &Board, us: Color, c: &ClassCounts) -> i32 {
+    let side = &board.values().side[us.index()];
+    let mask = weights::threat_mask(&c.us) << weights::THREAT_BITS | weights::threat_mask(&c.them);
+    let v = side.tempo as i32 + side.threat[mask] as i32 + board.cell_sums(us)[weights::ATTACK]
+        - board.cell_sums(us.opp())[weights::DEFENCE];
     v.clamp(-params::EVAL_LIMIT, params::EVAL_LIMIT)
 }
 

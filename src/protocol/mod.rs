@@ -142,8 +142,10 @@ impl Reader {
 }
 
 /// Runs the protocol on stdin/stdout until END or end of input; returns the exit code (0).
-pub fn run() -> i32 {
+/// `note`, if any, goes out as a `MESSAGE` line before the first answer.
+pub fn run(note: Option<String>) -> i32 {
     let mut session = Session::new(Box::new(io::send));
+    session.pending.extend(note);
     let shared = session.shared();
     let (tx, rx) = mpsc::channel::<Input>();
     let spawned = std::thread::Builder::new()

@@ -44,7 +44,7 @@ pub fn quick(board: &Board, us: Color) -> Quick {
         own_win3: !caro && (n(&c.us, Class::Flex4) > 0 || n(&c.us, Class::DoubleFour) > 0),
         opp_threat: n(&c.them, Class::Flex4) > 0 || n(&c.them, Class::DoubleFour) > 0,
         own_fours: (Class::Block4 as usize..Class::Five as usize).any(|k| c.us[k] > 0),
-        eval: eval::evaluate_counts(&c),
+        eval: eval::evaluate(board, us, &c),
         empty: c.us.iter().map(|&k| k as u32).sum(),
     }
 }

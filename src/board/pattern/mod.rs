@@ -7,15 +7,18 @@
 //!   its canonical form, which indexes the tables.
 //! * [`line`](mod@line): the line pattern of a key for each colour and five kind, and its table.
 //! * [`class`]: the threat class of a cell from its four line patterns, and its table.
+//! * [`code`]: the order-free pattern code of a cell, which indexes the learned cell values.
 //!
 //! This file joins them for the board's hot path: a `RuleTables` holds, in one block, all
 //! that one rule needs to turn a changed line key into both colours' patterns and classes.
 
 pub mod class;
+pub mod code;
 pub mod key;
 pub mod line;
 
 pub use class::{class_of, combine, Class, Packed4};
+pub use code::{code_of, CODES};
 pub use key::{shift_of, HALF};
 pub use line::{table, FiveKind, Pattern, PatternTable};
 
