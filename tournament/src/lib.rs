@@ -7,12 +7,17 @@
 //! `schedule` (which game next), `tally` (counting finished games, the SPRT state), `output`
 //! (SGF, PSQ and JSON lines files); `opening`, `stats` and `record` (the file formats) are
 //! leaves. The tuner `rensa-tune` is `tune` (options, workers, report) over `spsa` (the
-//! arithmetic, a leaf) and the same `game`.
+//! arithmetic, a leaf) and the same `game`. The training pipeline `rensa-train` is `train`
+//! (options) over `datagen` (self-play in-process, no child processes), `fit` (the regression)
+//! and `dataset` (the data file format, a leaf).
 
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod datagen;
+pub mod dataset;
 pub mod engine;
+pub mod fit;
 pub mod game;
 pub mod judge;
 pub mod opening;
@@ -24,4 +29,5 @@ pub mod schedule;
 pub mod spsa;
 pub mod stats;
 pub mod tally;
+pub mod train;
 pub mod tune;

@@ -1,0 +1,502 @@
+//! `rensa-train fit`: fits the evaluation's weights ([`rensa::eval::weights`]) to training
+//! positions by logistic regression.
+//!
+//! The evaluation is linear in its weights: for the side to move `s` and the opponent `o`,
+//! `eval = Σ_cells attack_s[code_s(cell)] − Σ_cells defence_o[code_o(cell)] + threat_s[mask] +
+//! tempo_s`, over the empty cells, with the tables of the position's rule family. Each position
+//! becomes a sparse feature vector once ([`extract`]); the fit then minimises the cross-entropy
+//! between `sigmoid(eval / scale)` and the target `λ · result + (1 − λ) · sigmoid(score /
+//! scale)` (result 1 win, ½ draw, 0 loss; score the generator's search score), plus an L2 pull
+//! towards the starting weights, with Adam over mini-batches whose gradient is shared out over
+//! the threads. One block in twenty of the records is held out and its loss reported each
+//! epoch. Outside renju the two colours share their tables (the data of both trains one).
+
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use rensa::board::pattern::code::{code_of, CODES};
+use rensa::board::Pos;
+use rensa::eval::weights::{self, threat_mask, Weights, FAMILIES, THREATS, THREAT_BITS};
+use rensa::types::Rule;
+
+use crate::dataset::{Record, FLAG_MATE, FLAG_NOT_QUIET};
+
+/// Weights of one colour of one family: cell values (attack, defence interleaved), the threat
+/// table, the tempo.
+const SIDE_LEN: usize = 2 * CODES + THREATS + 1;
+/// All weights.
+const LEN: usize = FAMILIES * 2 * SIDE_LEN;
+/// Records per held-out block; one block in [`VALID_EVERY`] is held out.
+const VALID_BLOCK: usize = 4096;
+const VALID_EVERY: usize = 20;
+
+/// How to fit.
+#[derive(Clone, Debug)]
+pub struct FitConfig {
+    pub name: String,
+    /// Weight of the game result in the target (the rest is the search score).
+    pub lambda: f64,
+    /// Evaluation units per logit; `None`: fitted to the starting weights first.
+    pub scale: Option<f64>,
+    pub epochs: u32,
+    pub batch: usize,
+    /// Adam's step size, in evaluation units.
+    pub lr: f64,
+    /// L2 pull towards the starting weights.
+    pub l2: f64,
+    pub threads: usize,
+    /// Keep positions whose score is a proven result / that are not quiet.
+    pub keep_mates: bool,
+    pub keep_loud: bool,
+}
+
+/// One position as features.
+pub struct Samples {
+    /// `start[i]..start[i + 1]` are sample `i`'s entries in `index` / `value`.
+    start: Vec<usize>,
+    index: Vec<u32>,
+    value: Vec<i16>,
+    /// Game result for the side to move in 0, ½, 1.
+    result: Vec<f32>,
+    score: Vec<i16>,
+    valid: Vec<bool>,
+    /// Which weights occur at all.
+    pub used: Vec<bool>,
+}
+
+impl Samples {
+    pub fn len(&self) -> usize {
+        self.result.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.result.is_empty()
+    }
+
+    fn eval(&self, i: usize, w: &[f64]) -> f64 {
+        (self.start[i]..self.start[i + 1])
+            .map(|k| w[self.index[k] as usize] * self.value[k] as f64)
+            .sum()
+    }
+}
+
+/// The slot of a family's colour: outside renju both colours use Black's.
+fn slot(family: usize, color: usize) -> usize {
+    let color = if family == weights::family(Rule::Renju) {
+        color
+    } else {
+        0
+    };
+    (family * 2 + color) * SIDE_LEN
+}
+
+/// The weight vector of `w`.
+fn flatten(w: &Weights) -> Vec<f64> {
+    let mut v = vec![0.0; LEN];
+    for (f, fam) in w.families.iter().enumerate() {
+        for (c, side) in fam.side.iter().enumerate() {
+            let base = (f * 2 + c) * SIDE_LEN;
+            for (k, x) in side.cell.iter().flatten().enumerate() {
+                v[base + k] = *x as f64;
+            }
+            for (k, x) in side.threat.iter().enumerate() {
+                v[base + 2 * CODES + k] = *x as f64;
+            }
+            v[base + SIDE_LEN - 1] = side.tempo as f64;
+        }
+    }
+    v
+}
+
+/// Weights from a vector (rounded, clamped to `i16`); families outside renju copy Black's slot
+/// to White.
+fn unflatten(v: &[f64], name: &str, like: &Weights) -> Weights {
+    let mut w = like.clone();
+    w.name = name.to_string();
+    let q = |x: f64| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+    for (f, fam) in w.families.iter_mut().enumerate() {
+        for (c, side) in fam.side.iter_mut().enumerate() {
+            let base = slot(f, c);
+            for (k, x) in side.cell.iter_mut().flatten().enumerate() {
+                *x = q(v[base + k]);
+            }
+            for (k, x) in side.threat.iter_mut().enumerate() {
+                *x = q(v[base + 2 * CODES + k]);
+            }
+            side.tempo = q(v[base + SIDE_LEN - 1]);
+        }
+    }
+    w
+}
+
+/// Turns records into features (on `threads` threads), skipping the ones the config leaves out.
+pub fn extract(records: &[Record], cfg: &FitConfig) -> Samples {
+    let chunk = records.len().div_ceil(cfg.threads.max(1)).max(1);
+    let parts: Vec<Samples> = std::thread::scope(|s| {
+        let handles: Vec<_> = records
+            .chunks(chunk)
+            .enumerate()
+            .map(|(n, part)| s.spawn(move || extract_part(part, n * chunk, cfg)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("feature thread"))
+            .collect()
+    });
+    let mut out = Samples {
+        start: vec![0],
+        index: Vec::new(),
+        value: Vec::new(),
+        result: Vec::new(),
+        score: Vec::new(),
+        valid: Vec::new(),
+        used: vec![false; LEN],
+    };
+    for p in parts {
+        let off = out.index.len();
+        out.start.extend(p.start[1..].iter().map(|s| s + off));
+        out.index.extend(p.index);
+        out.value.extend(p.value);
+        out.result.extend(p.result);
+        out.score.extend(p.score);
+        out.valid.extend(p.valid);
+        for (u, q) in out.used.iter_mut().zip(p.used) {
+            *u |= q;
+        }
+    }
+    out
+}
+
+fn extract_part(records: &[Record], first: usize, cfg: &FitConfig) -> Samples {
+    let mut s = Samples {
+        start: vec![0],
+        index: Vec::new(),
+        value: Vec::new(),
+        result: Vec::new(),
+        score: Vec::new(),
+        valid: Vec::new(),
+        used: vec![false; LEN],
+    };
+    let mut acc: Vec<(u32, i16)> = Vec::new();
+    for (n, r) in records.iter().enumerate() {
+        if (!cfg.keep_mates && r.flags & FLAG_MATE != 0)
+            || (!cfg.keep_loud && r.flags & FLAG_NOT_QUIET != 0)
+        {
+            continue;
+        }
+        let Some(board) = r.board() else { continue };
+        let fam = weights::family(r.rule);
+        let (us, them) = (r.side, r.side.opp());
+        let (su, st) = (slot(fam, us.index()), slot(fam, them.index()));
+        acc.clear();
+        for y in 0..board.height() {
+            for x in 0..board.width() {
+                let p = Pos::new(x, y);
+                if !board.is_empty(p) {
+                    continue;
+                }
+                let cu = code_of(board.patterns_packed(p, us)) as usize;
+                let ct = code_of(board.patterns_packed(p, them)) as usize;
+                acc.push(((su + 2 * cu) as u32, 1));
+                acc.push(((st + 2 * ct + 1) as u32, -1));
+            }
+        }
+        let mask = threat_mask(board.class_counts(us)) << THREAT_BITS
+            | threat_mask(board.class_counts(them));
+        acc.push(((su + 2 * CODES + mask) as u32, 1));
+        acc.push(((su + SIDE_LEN - 1) as u32, 1));
+        acc.sort_unstable_by_key(|e| e.0);
+        let mut last = u32::MAX;
+        for &(i, v) in &acc {
+            if i == last {
+                *s.value.last_mut().expect("entry") += v;
+            } else {
+                s.index.push(i);
+                s.value.push(v);
+                s.used[i as usize] = true;
+                last = i;
+            }
+        }
+        s.start.push(s.index.len());
+        s.result.push((r.result as f32 + 1.0) / 2.0);
+        s.score.push(r.score);
+        s.valid
+            .push(((first + n) / VALID_BLOCK) % VALID_EVERY == VALID_EVERY - 1);
+    }
+    s
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Cross-entropy of `p` against target `t`.
+fn xent(p: f64, t: f64) -> f64 {
+    let p = p.clamp(1e-9, 1.0 - 1e-9);
+    -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
+}
+
+fn target(s: &Samples, i: usize, lambda: f64, scale: f64) -> f64 {
+    lambda * s.result[i] as f64 + (1.0 - lambda) * sigmoid(s.score[i] as f64 / scale)
+}
+
+/// Mean loss over the training (`valid` false) or held-out samples.
+fn loss(s: &Samples, w: &[f64], lambda: f64, scale: f64, valid: bool) -> f64 {
+    let (mut sum, mut n) = (0.0, 0usize);
+    for i in 0..s.len() {
+        if s.valid[i] == valid {
+            sum += xent(sigmoid(s.eval(i, w) / scale), target(s, i, lambda, scale));
+            n += 1;
+        }
+    }
+    sum / n.max(1) as f64
+}
+
+/// The scale that best fits the starting weights to the game results (golden-section search
+/// over its logarithm).
+fn fit_scale(s: &Samples, w: &[f64]) -> f64 {
+    let f = |ls: f64| loss(s, w, 1.0, ls.exp(), false);
+    let (mut a, mut b) = (10f64.ln(), 5000f64.ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..30 {
+        let (c, d) = (b - g * (b - a), a + g * (b - a));
+        if f(c) < f(d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+/// One epoch's figures.
+#[derive(Clone, Debug)]
+pub struct Epoch {
+    pub epoch: u32,
+    pub train: f64,
+    pub valid: f64,
+    pub seconds: f64,
+}
+
+/// The result of a fit.
+pub struct Fitted {
+    pub weights: Weights,
+    pub scale: f64,
+    pub epochs: Vec<Epoch>,
+    pub samples: usize,
+    pub valid_samples: usize,
+}
+
+/// Fits weights starting from `init`; `on_epoch` sees each epoch's figures (epoch 0: the
+/// starting weights).
+pub fn fit(
+    s: &Samples,
+    init: &Weights,
+    cfg: &FitConfig,
+    on_epoch: &mut dyn FnMut(&Epoch),
+) -> Result<Fitted> {
+    if s.is_empty() {
+        bail!("no training positions (all filtered out?)");
+    }
+    let start = Instant::now();
+    let w0: Vec<f64> = {
+        // Outside renju both colours start from Black's tables.
+        let flat = flatten(init);
+        let mut v = flat.clone();
+        for f in 0..FAMILIES {
+            for c in 0..2 {
+                let (from, to) = (slot(f, c), (f * 2 + c) * SIDE_LEN);
+                if from == to {
+                    v[to..to + SIDE_LEN].copy_from_slice(&flat[from..from + SIDE_LEN]);
+                }
+            }
+        }
+        v
+    };
+    let scale = cfg.scale.unwrap_or_else(|| fit_scale(s, &w0));
+    let mut w = w0.clone();
+    let mut epochs = Vec::new();
+    let mut report = |e: Epoch, epochs: &mut Vec<Epoch>| {
+        on_epoch(&e);
+        epochs.push(e);
+    };
+    report(
+        Epoch {
+            epoch: 0,
+            train: loss(s, &w, cfg.lambda, scale, false),
+            valid: loss(s, &w, cfg.lambda, scale, true),
+            seconds: start.elapsed().as_secs_f64(),
+        },
+        &mut epochs,
+    );
+    let train: Vec<usize> = (0..s.len()).filter(|&i| !s.valid[i]).collect();
+    let (mut m, mut v) = (vec![0.0; LEN], vec![0.0; LEN]);
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
+    let mut t = 0i32;
+    let threads = cfg.threads.max(1);
+    let mut grads = vec![vec![0.0f64; LEN]; threads];
+    let mut order = train.clone();
+    let mut rng = crate::opening::SplitMix(0x5EED);
+    for epoch in 1..=cfg.epochs {
+        // A seeded shuffle per epoch.
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let lr = cfg.lr * (1.0 - 0.9 * (epoch - 1) as f64 / cfg.epochs.max(1) as f64);
+        for batch in order.chunks(cfg.batch.max(1)) {
+            let part = batch.len().div_ceil(threads);
+            std::thread::scope(|sc| {
+                for (g, idx) in grads.iter_mut().zip(batch.chunks(part)) {
+                    let w = &w;
+                    sc.spawn(move || {
+                        g.iter_mut().for_each(|x| *x = 0.0);
+                        for &i in idx {
+                            let p = sigmoid(s.eval(i, w) / scale);
+                            let d = (p - target(s, i, cfg.lambda, scale)) / scale;
+                            for k in s.start[i]..s.start[i + 1] {
+                                g[s.index[k] as usize] += d * s.value[k] as f64;
+                            }
+                        }
+                    });
+                }
+            });
+            t += 1;
+            let n = batch.len() as f64;
+            let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
+            for k in 0..LEN {
+                if !s.used[k] {
+                    continue;
+                }
+                let g = grads.iter().map(|g| g[k]).sum::<f64>() / n + cfg.l2 * (w[k] - w0[k]);
+                m[k] = b1 * m[k] + (1.0 - b1) * g;
+                v[k] = b2 * v[k] + (1.0 - b2) * g * g;
+                w[k] -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
+            }
+        }
+        report(
+            Epoch {
+                epoch,
+                train: loss(s, &w, cfg.lambda, scale, false),
+                valid: loss(s, &w, cfg.lambda, scale, true),
+                seconds: start.elapsed().as_secs_f64(),
+            },
+            &mut epochs,
+        );
+    }
+    Ok(Fitted {
+        weights: unflatten(&w, &cfg.name, init),
+        scale,
+        epochs,
+        samples: train.len(),
+        valid_samples: s.len() - train.len(),
+    })
+}
+
+/// The evaluation of a record's position under `w`, as the engine computes it before clamping
+/// (for tests and checks).
+pub fn eval_of(r: &Record, w: &Weights) -> Option<f64> {
+    let cfg = FitConfig {
+        name: String::new(),
+        lambda: 1.0,
+        scale: Some(1.0),
+        epochs: 0,
+        batch: 1,
+        lr: 0.0,
+        l2: 0.0,
+        threads: 1,
+        keep_mates: true,
+        keep_loud: true,
+    };
+    let s = extract_part(std::slice::from_ref(r), 0, &cfg);
+    (!s.is_empty()).then(|| s.eval(0, &flatten(w)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::opening::SplitMix;
+    use rensa::types::Color;
+
+    /// Random 15×15 freestyle positions of 6 to 40 stones around the centre.
+    fn positions(n: usize, seed: u64) -> Vec<Record> {
+        let mut rng = SplitMix(seed);
+        (0..n)
+            .map(|_| {
+                let stones = 6 + rng.below(35) as usize;
+                let mut cells: Vec<u16> = Vec::new();
+                while cells.len() < stones {
+                    let (x, y) = (3 + rng.below(9), 3 + rng.below(9));
+                    let c = (y * 15 + x) as u16;
+                    if !cells.contains(&c) {
+                        cells.push(c);
+                    }
+                }
+                Record {
+                    rule: Rule::Freestyle,
+                    width: 15,
+                    height: 15,
+                    side: if stones.is_multiple_of(2) {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
+                    result: 0,
+                    flags: 0,
+                    score: 0,
+                    stones: cells,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_fit_recovers_a_known_evaluation() {
+        // The truth: the class values with attack worth half as much again, and a tempo of 60.
+        let mut truth = Weights::from_classes();
+        for fam in &mut truth.families {
+            for side in &mut fam.side {
+                for v in side.cell.iter_mut() {
+                    v[0] = v[0] * 3 / 2;
+                }
+                side.tempo = 60;
+            }
+        }
+        // Quiet enough positions: the sigmoid is not saturated.
+        let quiet = |r: &Record| eval_of(r, &truth).expect("a position").abs() < 2000.0;
+        let mut records: Vec<Record> = positions(8000, 7).into_iter().filter(quiet).collect();
+        records.truncate(2500);
+        for r in &mut records {
+            r.score = eval_of(r, &truth).expect("a position") as i16;
+        }
+        let cfg = FitConfig {
+            name: "test".into(),
+            lambda: 0.0,
+            scale: Some(1000.0),
+            epochs: 40,
+            batch: 256,
+            lr: 4.0,
+            l2: 0.0,
+            threads: 2,
+            keep_mates: false,
+            keep_loud: true,
+        };
+        let samples = extract(&records, &cfg);
+        assert_eq!(samples.len(), 2500);
+        let start = Weights::from_classes();
+        let fitted = fit(&samples, &start, &cfg, &mut |_| {}).unwrap();
+        let first = fitted.epochs.first().unwrap().train;
+        let last = fitted.epochs.last().unwrap().train;
+        assert!(last < first, "loss {first} -> {last}");
+        // Mean error of the evaluation, before and after, on fresh positions.
+        let fresh: Vec<Record> = positions(1000, 8).into_iter().filter(quiet).collect();
+        let err = |w: &Weights| {
+            fresh
+                .iter()
+                .map(|r| (eval_of(r, w).unwrap() - eval_of(r, &truth).unwrap()).abs())
+                .sum::<f64>()
+                / fresh.len() as f64
+        };
+        let (before, after) = (err(&start), err(&fitted.weights));
+        assert!(after < before / 3.0, "mean error {before:.1} -> {after:.1}");
+    }
+}

@@ -1,0 +1,282 @@
+//! `rensa-train`: options and reports of its two commands, `generate` ([`crate::datagen`]) and
+//! `fit` ([`crate::fit`]).
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use rensa::eval::weights::{self, Weights};
+use rensa::types::{Rule, MAX_SIZE, MIN_SIZE};
+
+use crate::cli::{finite, kv, num};
+use crate::datagen::GenConfig;
+use crate::fit::FitConfig;
+use crate::opening;
+use crate::runner::OpeningSource;
+
+pub const HELP: &str = "\
+rensa-train: training data from self-play, and the evaluation's weights fitted to it.
+
+USAGE:
+  rensa-train generate -out FILE [-rule R] [-size N] [-openings ...] [-nodes N]
+                       [-games N] [-positions N] [-random plies=P permille=M] [-seed S]
+                       [-concurrency N]
+  rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
+                  [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
+                  [-keep mates,loud]
+
+generate: plays games of this build's engine against itself in-process (one search thread per
+game, N nodes per move, a proven win or loss ends the game) and writes every position before a
+move with the search's score and the game's result (format: tournament/src/dataset.rs).
+  -out FILE                        the data file (overwritten)
+  -rule 0|1|4|8|9                  freestyle (default), standard, renju, caro with overlines, caro
+  -size N                          board size (default 15)
+  -openings file=PATH              openings from a file, in order (pos strings or offsets)
+  -openings random=N [radius=R] [seed=S] [balance=B]
+                                   generated openings (default random=3 radius=3 balance=150)
+  -nodes N                         nodes per move (default 10000)
+  -games N / -positions N          stop after N games / once N positions are written
+                                   (default: 1000 games)
+  -random plies=P permille=M       in the first P plies after the opening (default 8), play a
+                                   random cell making or stopping an open two or better with
+                                   probability M/1000 (default 150)
+  -seed S                          seed of the random moves (default 1)
+  -concurrency N                   games at once, one thread each (default 2)
+
+fit: logistic regression of the evaluation (per-cell pattern-code values, threat table,
+tempo; per rule family, colours shared outside renju) against
+lambda * result + (1 - lambda) * sigmoid(score / scale), with an L2 pull towards the
+starting weights; one block in 20 of the positions is held out and reported every epoch.
+  -data FILE,FILE,...              data files from generate
+  -out FILE                        the weights file to write (load it with RENSA_WEIGHTS=FILE)
+  -init embedded|classes|FILE      starting weights: the engine's embedded ones (default), the
+                                   hand-set class values, or a weights file
+  -name NAME                       the name stored in the file (default: the file name)
+  -lambda L                        weight of the game result in the target (default 0.5)
+  -scale S                         evaluation units per logit (default: fitted to the
+                                   starting weights and the results)
+  -epochs N                        passes over the data (default 20)
+  -batch N                         positions per step (default 16384)
+  -lr X                            Adam step in evaluation units (default 2, falling to 0.2)
+  -l2 X                            pull towards the starting weights (default 1e-6)
+  -threads N                       threads (default 2)
+  -keep mates,loud                 also train on positions with a proven score / with a five or
+                                   a win in three on the board (default: neither)
+";
+
+/// A parsed command line.
+pub enum Command {
+    Generate(GenConfig),
+    Fit {
+        data: Vec<PathBuf>,
+        out: PathBuf,
+        init: Init,
+        cfg: FitConfig,
+    },
+    Help,
+}
+
+/// The starting weights of a fit.
+#[derive(Clone, Debug)]
+pub enum Init {
+    Embedded,
+    Classes,
+    File(PathBuf),
+}
+
+impl Init {
+    pub fn load(&self) -> Result<Weights> {
+        Ok(match self {
+            Init::Embedded => weights::embedded().clone(),
+            Init::Classes => Weights::from_classes(),
+            Init::File(p) => Weights::load(p).map_err(|e| anyhow::anyhow!(e))?,
+        })
+    }
+}
+
+fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>> {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for a in args {
+        if a.starts_with('-') && a.len() > 1 && !a.contains('=') && a.parse::<f64>().is_err() {
+            groups.push((a.trim_start_matches('-').to_string(), Vec::new()));
+        } else if let Some(g) = groups.last_mut() {
+            g.1.push(a.clone());
+        } else {
+            bail!("unexpected argument {a:?} (options start with '-')");
+        }
+    }
+    Ok(groups)
+}
+
+fn one<'a>(opt: &str, vals: &'a [String]) -> Result<&'a String> {
+    match vals {
+        [v] => Ok(v),
+        _ => bail!("-{opt} takes one value"),
+    }
+}
+
+/// Parses the arguments (without the program name).
+pub fn parse(args: &[String]) -> Result<Command> {
+    match args.first().map(String::as_str) {
+        Some("generate") => parse_generate(&args[1..]),
+        Some("fit") => parse_fit(&args[1..]),
+        None | Some("-h" | "-help" | "--help" | "help") => Ok(Command::Help),
+        Some(c) => bail!("unknown command {c:?} (generate, fit; -help)"),
+    }
+}
+
+fn parse_generate(args: &[String]) -> Result<Command> {
+    let mut out = None;
+    let mut rule = Rule::Freestyle;
+    let mut size = 15usize;
+    let mut file: Option<PathBuf> = None;
+    let (mut stones, mut radius, mut oseed, mut balance) = (3usize, 3usize, 1u64, Some(150));
+    let (mut nodes, mut games, mut positions) = (10_000u64, None, None);
+    let (mut random_plies, mut random_permille) = (8u32, 150u64);
+    let (mut seed, mut concurrency) = (1u64, 2usize);
+    for (opt, vals) in groups(args)? {
+        let one = || one(&opt, &vals);
+        match opt.as_str() {
+            "h" | "help" => return Ok(Command::Help),
+            "out" => out = Some(PathBuf::from(one()?)),
+            "rule" => {
+                let v: u32 = num(one()?, "-rule")?;
+                rule = Rule::ALL
+                    .into_iter()
+                    .find(|r| r.code() == v)
+                    .with_context(|| format!("rule {v} is not one of 0, 1, 4, 8, 9"))?;
+            }
+            "size" => size = num(one()?, "-size")?,
+            "openings" => {
+                for v in &vals {
+                    let (k, v) = kv(v)?;
+                    match k {
+                        "file" => file = Some(PathBuf::from(v)),
+                        "random" => stones = num(v, k)?,
+                        "radius" => radius = num(v, k)?,
+                        "seed" => oseed = num(v, k)?,
+                        "balance" => balance = Some(num(v, k)?),
+                        _ => bail!("unknown -openings key {k:?}"),
+                    }
+                }
+            }
+            "nodes" => nodes = num(one()?, "-nodes")?,
+            "games" => games = Some(num(one()?, "-games")?),
+            "positions" => positions = Some(num(one()?, "-positions")?),
+            "random" => {
+                for v in &vals {
+                    let (k, v) = kv(v)?;
+                    match k {
+                        "plies" => random_plies = num(v, k)?,
+                        "permille" => random_permille = num(v, k)?,
+                        _ => bail!("unknown -random key {k:?} (plies, permille)"),
+                    }
+                }
+            }
+            "seed" => seed = num(one()?, "-seed")?,
+            "concurrency" => concurrency = num(one()?, "-concurrency")?,
+            o => bail!("unknown option -{o} (see -help)"),
+        }
+    }
+    let out = out.context("-out FILE is required")?;
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        bail!("board size {size} is outside {MIN_SIZE}..={MAX_SIZE}");
+    }
+    if nodes == 0 || concurrency == 0 {
+        bail!("-nodes and -concurrency must be at least 1");
+    }
+    let openings = match file {
+        Some(p) => {
+            OpeningSource::List(opening::read_file(&p, size, rule).map_err(|e| anyhow::anyhow!(e))?)
+        }
+        None => OpeningSource::Random {
+            stones,
+            radius,
+            seed: oseed,
+            balance,
+        },
+    };
+    let (games, positions) = match (games, positions) {
+        (None, None) => (1000, u64::MAX),
+        (g, p) => (g.unwrap_or(u64::MAX), p.unwrap_or(u64::MAX)),
+    };
+    Ok(Command::Generate(GenConfig {
+        out,
+        rule,
+        size,
+        openings,
+        nodes,
+        games,
+        positions,
+        random_plies,
+        random_permille: random_permille.min(1000),
+        seed,
+        concurrency,
+        tt_bytes: 16 << 20,
+    }))
+}
+
+fn parse_fit(args: &[String]) -> Result<Command> {
+    let (mut data, mut out, mut init, mut name) = (Vec::new(), None, Init::Embedded, None);
+    let mut cfg = FitConfig {
+        name: String::new(),
+        lambda: 0.5,
+        scale: None,
+        epochs: 20,
+        batch: 16384,
+        lr: 2.0,
+        l2: 1e-6,
+        threads: 2,
+        keep_mates: false,
+        keep_loud: false,
+    };
+    for (opt, vals) in groups(args)? {
+        let one = || one(&opt, &vals);
+        match opt.as_str() {
+            "h" | "help" => return Ok(Command::Help),
+            "data" => data.extend(one()?.split(',').map(PathBuf::from)),
+            "out" => out = Some(PathBuf::from(one()?)),
+            "init" => {
+                init = match one()?.as_str() {
+                    "embedded" => Init::Embedded,
+                    "classes" => Init::Classes,
+                    f => Init::File(PathBuf::from(f)),
+                }
+            }
+            "name" => name = Some(one()?.clone()),
+            "lambda" => cfg.lambda = finite(one()?, "-lambda")?.clamp(0.0, 1.0),
+            "scale" => cfg.scale = Some(finite(one()?, "-scale")?),
+            "epochs" => cfg.epochs = num(one()?, "-epochs")?,
+            "batch" => cfg.batch = num::<usize>(one()?, "-batch")?.max(1),
+            "lr" => cfg.lr = finite(one()?, "-lr")?,
+            "l2" => cfg.l2 = finite(one()?, "-l2")?,
+            "threads" => cfg.threads = num::<usize>(one()?, "-threads")?.max(1),
+            "keep" => {
+                for k in one()?.split(',') {
+                    match k {
+                        "mates" => cfg.keep_mates = true,
+                        "loud" => cfg.keep_loud = true,
+                        _ => bail!("unknown -keep item {k:?} (mates, loud)"),
+                    }
+                }
+            }
+            o => bail!("unknown option -{o} (see -help)"),
+        }
+    }
+    if data.is_empty() {
+        bail!("-data FILE is required");
+    }
+    let out = out.context("-out FILE is required")?;
+    if cfg.scale.is_some_and(|s| s <= 0.0) {
+        bail!("-scale must be positive");
+    }
+    cfg.name = name.unwrap_or_else(|| {
+        out.file_stem()
+            .map_or("fitted".to_string(), |s| s.to_string_lossy().into_owned())
+    });
+    Ok(Command::Fit {
+        data,
+        out,
+        init,
+        cfg,
+    })
+}

@@ -1,0 +1,61 @@
+//! `rensa-train` end to end, as a user runs it: generate a little data, fit weights to it, and
+//! have the engine load them.
+
+mod common;
+
+use std::process::Command;
+
+fn run(program: &str, args: &[&str]) -> String {
+    let out = Command::new(program).args(args).output().expect("runs");
+    assert!(
+        out.status.success(),
+        "{program} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn generate_fit_and_load() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("d.bin");
+    let weights = dir.path().join("w.weights");
+    let train = env!("CARGO_BIN_EXE_rensa-train");
+    let (data_s, weights_s) = (data.to_str().unwrap(), weights.to_str().unwrap());
+    let gen = run(
+        train,
+        &[
+            "generate", "-out", data_s, "-games", "6", "-nodes", "300", "-rule", "4",
+        ],
+    );
+    assert!(gen.contains("done: 6 games"), "{gen}");
+    let records = rensa_tournament::dataset::read(&data).expect("data file");
+    assert!(!records.is_empty());
+    for r in &records {
+        assert!(r.board().is_some());
+        assert!((-1..=1).contains(&r.result));
+    }
+    let fit = run(
+        train,
+        &[
+            "fit", "-data", data_s, "-out", weights_s, "-epochs", "2", "-keep", "loud",
+        ],
+    );
+    assert!(fit.contains("epoch   2"), "{fit}");
+    let w = rensa::eval::weights::Weights::load(&weights).expect("weights file");
+    assert_eq!(w.name, "w");
+    // The engine plays with them and names them in the bench header.
+    let Some(engine) = common::pbrain_rensa() else {
+        return;
+    };
+    let out = Command::new(&engine)
+        .args(["bench", "2"])
+        .env("RENSA_WEIGHTS", &weights)
+        .output()
+        .expect("bench runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(&format!("weights {}", w.label())),
+        "{text}"
+    );
+}
