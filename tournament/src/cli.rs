@@ -120,6 +120,84 @@ Exit status: 0 when the match ran (whatever the result), 2 on bad options or err
 -selftest and -formats: 0 all passed, 1 a case failed or a game was lost by a fault.
 ";
 
+/// Splits a command line into groups: an option word (without its dashes), then its values.
+pub(crate) fn option_groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>> {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for a in args {
+        if a.starts_with('-') && a.len() > 1 && !a.contains('=') && a.parse::<f64>().is_err() {
+            groups.push((a.trim_start_matches('-').to_string(), Vec::new()));
+        } else if let Some(g) = groups.last_mut() {
+            g.1.push(a.clone());
+        } else {
+            bail!("unexpected argument {a:?} (options start with '-')");
+        }
+    }
+    Ok(groups)
+}
+
+/// The rule of a Gomocup rule code (`-rule`).
+pub(crate) fn rule_of(v: &str) -> Result<Rule> {
+    let v: u32 = num(v, "-rule")?;
+    Rule::ALL
+        .into_iter()
+        .find(|r| r.code() == v)
+        .with_context(|| format!("rule {v} is not one of 0, 1, 4, 8, 9"))
+}
+
+/// The keys of `-openings`, as given.
+#[derive(Clone, Debug)]
+pub(crate) struct OpeningOpts {
+    pub file: Option<PathBuf>,
+    pub stones: usize,
+    pub radius: usize,
+    pub seed: u64,
+    pub balance: Option<i32>,
+}
+
+impl OpeningOpts {
+    /// Generated openings of 3 stones within 3 of the centre, seed 1, unbalanced.
+    pub fn new() -> OpeningOpts {
+        OpeningOpts {
+            file: None,
+            stones: 3,
+            radius: 3,
+            seed: 1,
+            balance: None,
+        }
+    }
+
+    /// Reads the `key=value` values of one `-openings` option.
+    pub fn apply(&mut self, vals: &[String]) -> Result<()> {
+        for v in vals {
+            let (k, v) = kv(v)?;
+            match k {
+                "file" => self.file = Some(PathBuf::from(v)),
+                "random" => self.stones = num(v, k)?,
+                "radius" => self.radius = num(v, k)?,
+                "seed" => self.seed = num(v, k)?,
+                "balance" => self.balance = Some(num(v, k)?),
+                _ => bail!("unknown -openings key {k:?} (file, random, radius, seed, balance)"),
+            }
+        }
+        Ok(())
+    }
+
+    /// The openings: the file's (checked on the board) or the generated ones.
+    pub fn source(&self, size: usize, rule: Rule) -> Result<OpeningSource> {
+        Ok(match &self.file {
+            Some(p) => OpeningSource::List(
+                opening::read_file(p, size, rule).map_err(|e| anyhow::anyhow!(e))?,
+            ),
+            None => OpeningSource::Random {
+                stones: self.stones,
+                radius: self.radius,
+                seed: self.seed,
+                balance: self.balance,
+            },
+        })
+    }
+}
+
 pub(crate) fn kv(token: &str) -> Result<(&str, &str)> {
     token
         .split_once('=')
@@ -173,17 +251,7 @@ pub fn parse(args: &[String]) -> Result<Option<MatchConfig>> {
 
 /// Parses the arguments (without the program name).
 pub fn parse_action(args: &[String]) -> Result<Action> {
-    // Group: option word, then its values.
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    for a in args {
-        if a.starts_with('-') && a.len() > 1 && !a.contains('=') && a.parse::<f64>().is_err() {
-            groups.push((a.trim_start_matches('-').to_string(), Vec::new()));
-        } else if let Some(g) = groups.last_mut() {
-            g.1.push(a.clone());
-        } else {
-            bail!("unexpected argument {a:?} (options start with '-')");
-        }
-    }
+    let groups = option_groups(args)?;
     let mut engines = Vec::new();
     let mut mode = Mode::Gauntlet;
     let mut games = None;
@@ -197,9 +265,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
         tolerance_ms: 1000,
     };
     let mut draw_after = None;
-    let mut opening_file: Option<PathBuf> = None;
-    let (mut stones, mut radius, mut seed) = (3usize, 3usize, 1u64);
-    let mut balance: Option<i32> = None;
+    let mut openings = OpeningOpts::new();
     let mut send_board = false;
     let mut max_memory = 367_001_600u64;
     let mut move_delay = 5u64;
@@ -240,13 +306,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
                 none()?;
                 fresh = true
             }
-            "rule" => {
-                let v: u32 = num(one()?, "-rule")?;
-                rule = Rule::ALL
-                    .into_iter()
-                    .find(|r| r.code() == v)
-                    .with_context(|| format!("rule {v} is not one of 0, 1, 4, 8, 9"))?;
-            }
+            "rule" => rule = rule_of(one()?)?,
             "size" => size = num(one()?, "-size")?,
             "tc" => {
                 for v in vals {
@@ -261,21 +321,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
                 }
             }
             "drawafter" => draw_after = Some(num::<usize>(one()?, "-drawafter")?),
-            "openings" => {
-                for v in vals {
-                    let (k, v) = kv(v)?;
-                    match k {
-                        "file" => opening_file = Some(PathBuf::from(v)),
-                        "random" => stones = num(v, k)?,
-                        "radius" => radius = num(v, k)?,
-                        "seed" => seed = num(v, k)?,
-                        "balance" => balance = Some(num(v, k)?),
-                        _ => bail!(
-                            "unknown -openings key {k:?} (file, random, radius, seed, balance)"
-                        ),
-                    }
-                }
-            }
+            "openings" => openings.apply(vals)?,
             "sendbyboard" => {
                 none()?;
                 send_board = true
@@ -371,7 +417,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
             max_memory,
             info_order,
             move_delay: Duration::from_millis(move_delay),
-            seed,
+            seed: openings.seed,
             log,
             sgf_dir,
             psq_dir,
@@ -395,17 +441,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
     let draw_after = draw_after
         .unwrap_or(if rule == Rule::Renju { 200 } else { area })
         .min(area);
-    let openings = match opening_file {
-        Some(p) => {
-            OpeningSource::List(opening::read_file(&p, size, rule).map_err(|e| anyhow::anyhow!(e))?)
-        }
-        None => OpeningSource::Random {
-            stones,
-            radius,
-            seed,
-            balance,
-        },
-    };
+    let openings = openings.source(size, rule)?;
     Ok(Action::Match(Box::new(MatchConfig {
         engines,
         mode,

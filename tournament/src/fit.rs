@@ -65,6 +65,18 @@ pub struct Samples {
 }
 
 impl Samples {
+    fn empty() -> Samples {
+        Samples {
+            start: vec![0],
+            index: Vec::new(),
+            value: Vec::new(),
+            result: Vec::new(),
+            score: Vec::new(),
+            valid: Vec::new(),
+            used: vec![false; LEN],
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.result.len()
     }
@@ -143,15 +155,7 @@ pub fn extract(records: &[Record], cfg: &FitConfig) -> Samples {
             .map(|h| h.join().expect("feature thread"))
             .collect()
     });
-    let mut out = Samples {
-        start: vec![0],
-        index: Vec::new(),
-        value: Vec::new(),
-        result: Vec::new(),
-        score: Vec::new(),
-        valid: Vec::new(),
-        used: vec![false; LEN],
-    };
+    let mut out = Samples::empty();
     for p in parts {
         let off = out.index.len();
         out.start.extend(p.start[1..].iter().map(|s| s + off));
@@ -168,15 +172,7 @@ pub fn extract(records: &[Record], cfg: &FitConfig) -> Samples {
 }
 
 fn extract_part(records: &[Record], first: usize, cfg: &FitConfig) -> Samples {
-    let mut s = Samples {
-        start: vec![0],
-        index: Vec::new(),
-        value: Vec::new(),
-        result: Vec::new(),
-        score: Vec::new(),
-        valid: Vec::new(),
-        used: vec![false; LEN],
-    };
+    let mut s = Samples::empty();
     let mut acc: Vec<(u32, i16)> = Vec::new();
     for (n, r) in records.iter().enumerate() {
         if (!cfg.keep_mates && r.flags & FLAG_MATE != 0)

@@ -7,11 +7,9 @@ use anyhow::{bail, Context, Result};
 use rensa::eval::weights::{self, Weights};
 use rensa::types::{Rule, MAX_SIZE, MIN_SIZE};
 
-use crate::cli::{finite, kv, num};
+use crate::cli::{finite, kv, num, option_groups, rule_of, OpeningOpts};
 use crate::datagen::GenConfig;
 use crate::fit::FitConfig;
-use crate::opening;
-use crate::runner::OpeningSource;
 
 pub const HELP: &str = "\
 rensa-train: training data from self-play, and the evaluation's weights fitted to it.
@@ -93,20 +91,6 @@ impl Init {
     }
 }
 
-fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>> {
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    for a in args {
-        if a.starts_with('-') && a.len() > 1 && !a.contains('=') && a.parse::<f64>().is_err() {
-            groups.push((a.trim_start_matches('-').to_string(), Vec::new()));
-        } else if let Some(g) = groups.last_mut() {
-            g.1.push(a.clone());
-        } else {
-            bail!("unexpected argument {a:?} (options start with '-')");
-        }
-    }
-    Ok(groups)
-}
-
 fn one<'a>(opt: &str, vals: &'a [String]) -> Result<&'a String> {
     match vals {
         [v] => Ok(v),
@@ -128,37 +112,19 @@ fn parse_generate(args: &[String]) -> Result<Command> {
     let mut out = None;
     let mut rule = Rule::Freestyle;
     let mut size = 15usize;
-    let mut file: Option<PathBuf> = None;
-    let (mut stones, mut radius, mut oseed, mut balance) = (3usize, 3usize, 1u64, Some(150));
+    let mut openings = OpeningOpts::new();
+    openings.balance = Some(150);
     let (mut nodes, mut games, mut positions) = (10_000u64, None, None);
     let (mut random_plies, mut random_permille) = (8u32, 150u64);
     let (mut seed, mut concurrency) = (1u64, 2usize);
-    for (opt, vals) in groups(args)? {
+    for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
         match opt.as_str() {
             "h" | "help" => return Ok(Command::Help),
             "out" => out = Some(PathBuf::from(one()?)),
-            "rule" => {
-                let v: u32 = num(one()?, "-rule")?;
-                rule = Rule::ALL
-                    .into_iter()
-                    .find(|r| r.code() == v)
-                    .with_context(|| format!("rule {v} is not one of 0, 1, 4, 8, 9"))?;
-            }
+            "rule" => rule = rule_of(one()?)?,
             "size" => size = num(one()?, "-size")?,
-            "openings" => {
-                for v in &vals {
-                    let (k, v) = kv(v)?;
-                    match k {
-                        "file" => file = Some(PathBuf::from(v)),
-                        "random" => stones = num(v, k)?,
-                        "radius" => radius = num(v, k)?,
-                        "seed" => oseed = num(v, k)?,
-                        "balance" => balance = Some(num(v, k)?),
-                        _ => bail!("unknown -openings key {k:?}"),
-                    }
-                }
-            }
+            "openings" => openings.apply(&vals)?,
             "nodes" => nodes = num(one()?, "-nodes")?,
             "games" => games = Some(num(one()?, "-games")?),
             "positions" => positions = Some(num(one()?, "-positions")?),
@@ -184,17 +150,7 @@ fn parse_generate(args: &[String]) -> Result<Command> {
     if nodes == 0 || concurrency == 0 {
         bail!("-nodes and -concurrency must be at least 1");
     }
-    let openings = match file {
-        Some(p) => {
-            OpeningSource::List(opening::read_file(&p, size, rule).map_err(|e| anyhow::anyhow!(e))?)
-        }
-        None => OpeningSource::Random {
-            stones,
-            radius,
-            seed: oseed,
-            balance,
-        },
-    };
+    let openings = openings.source(size, rule)?;
     let (games, positions) = match (games, positions) {
         (None, None) => (1000, u64::MAX),
         (g, p) => (g.unwrap_or(u64::MAX), p.unwrap_or(u64::MAX)),
@@ -229,7 +185,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         keep_mates: false,
         keep_loud: false,
     };
-    for (opt, vals) in groups(args)? {
+    for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
         match opt.as_str() {
             "h" | "help" => return Ok(Command::Help),

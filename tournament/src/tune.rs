@@ -20,10 +20,10 @@ use anyhow::{bail, Context, Result};
 use rensa::params::{tunable, Tunable, TUNABLES};
 use rensa::types::{Color, Rule, MAX_SIZE, MIN_SIZE};
 
-use crate::cli::{finite, kv, num};
+use crate::cli::{finite, kv, num, option_groups, rule_of, OpeningOpts};
 use crate::engine::{Engine, EngineSpec, ProtocolLog};
 use crate::game::{play_game, GameRecord, GameSettings, Reason, TimeControl};
-use crate::opening::{self, SplitMix};
+use crate::opening::SplitMix;
 use crate::runner::OpeningSource;
 use crate::spsa::{Spsa, SpsaParam, SpsaSettings, Step};
 
@@ -129,16 +129,7 @@ fn default_engine() -> Vec<String> {
 
 /// Parses the arguments (without the program name); `Ok(None)`: help was asked for.
 pub fn parse(args: &[String]) -> Result<Option<TuneConfig>> {
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    for a in args {
-        if a.starts_with('-') && a.len() > 1 && !a.contains('=') && a.parse::<f64>().is_err() {
-            groups.push((a.trim_start_matches('-').to_string(), Vec::new()));
-        } else if let Some(g) = groups.last_mut() {
-            g.1.push(a.clone());
-        } else {
-            bail!("unexpected argument {a:?} (options start with '-')");
-        }
-    }
+    let groups = option_groups(args)?;
     let mut engine: Option<EngineSpec> = None;
     let mut params: Vec<&'static Tunable> = TUNABLES.iter().collect();
     let mut iterations = 1000u64;
@@ -148,9 +139,7 @@ pub fn parse(args: &[String]) -> Result<Option<TuneConfig>> {
     let mut tc: Option<TimeControl> = None;
     let mut rule = Rule::Freestyle;
     let mut size = 15usize;
-    let mut opening_file: Option<PathBuf> = None;
-    let (mut stones, mut radius, mut opening_seed) = (3usize, 3usize, 1u64);
-    let mut balance: Option<i32> = None;
+    let mut openings = OpeningOpts::new();
     let mut concurrency = 2usize;
     let mut max_memory = 367_001_600u64;
     let (mut history, mut log) = (None, None);
@@ -206,29 +195,9 @@ pub fn parse(args: &[String]) -> Result<Option<TuneConfig>> {
                 }
                 tc = Some(t);
             }
-            "rule" => {
-                let v: u32 = num(one()?, "-rule")?;
-                rule = Rule::ALL
-                    .into_iter()
-                    .find(|r| r.code() == v)
-                    .with_context(|| format!("rule {v} is not one of 0, 1, 4, 8, 9"))?;
-            }
+            "rule" => rule = rule_of(one()?)?,
             "size" => size = num(one()?, "-size")?,
-            "openings" => {
-                for v in vals {
-                    let (k, v) = kv(v)?;
-                    match k {
-                        "file" => opening_file = Some(PathBuf::from(v)),
-                        "random" => stones = num(v, k)?,
-                        "radius" => radius = num(v, k)?,
-                        "seed" => opening_seed = num(v, k)?,
-                        "balance" => balance = Some(num(v, k)?),
-                        _ => bail!(
-                            "unknown -openings key {k:?} (file, random, radius, seed, balance)"
-                        ),
-                    }
-                }
-            }
+            "openings" => openings.apply(vals)?,
             "concurrency" => concurrency = num(one()?, "-concurrency")?,
             "maxmemory" => max_memory = num(one()?, "-maxmemory")?,
             "history" => history = Some(PathBuf::from(one()?)),
@@ -266,17 +235,7 @@ pub fn parse(args: &[String]) -> Result<Option<TuneConfig>> {
     if let Some(n) = nodes {
         engine.info.push(format!("INFO max_node {n}"));
     }
-    let openings = match opening_file {
-        Some(p) => {
-            OpeningSource::List(opening::read_file(&p, size, rule).map_err(|e| anyhow::anyhow!(e))?)
-        }
-        None => OpeningSource::Random {
-            stones,
-            radius,
-            seed: opening_seed,
-            balance,
-        },
-    };
+    let openings = openings.source(size, rule)?;
     let mut settings = GameSettings::new(size, rule, tc);
     settings.max_memory = max_memory;
     Ok(Some(TuneConfig {
