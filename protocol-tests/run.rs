@@ -78,6 +78,11 @@ struct Engine {
 
 impl Engine {
     fn spawn() -> Engine {
+        Engine::spawn_with(&[])
+    }
+
+    /// [`Engine::spawn`] with extra environment variables.
+    fn spawn_with(vars: &[(&str, &std::ffi::OsStr)]) -> Engine {
         let mut cmd = match std::env::var("RENSA_TEST_ENGINE") {
             Ok(line) if !line.trim().is_empty() => {
                 let mut words = line.split_whitespace();
@@ -92,6 +97,8 @@ impl Engine {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .env_remove("RENSA_LOG")
+            .env_remove("RENSA_WEIGHTS")
+            .envs(vars.iter().copied())
             .spawn()
             .expect("cannot start the engine");
         let stdout = child.stdout.take().unwrap();
@@ -726,4 +733,33 @@ fn node_limited_games_are_reproducible_after_restart() {
         scripted_game(&mut fresh, 12).unwrap(),
         "a new process"
     );
+}
+
+/// A weights file that cannot be used is reported in one `MESSAGE` line before the first answer;
+/// the engine plays on with the embedded weights, and nothing reaches stderr.
+#[test]
+fn a_bad_weights_file_is_reported_and_the_engine_plays_on() {
+    let dir = std::env::temp_dir().join(format!("rensa-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.weights");
+    let mut bytes = rensa::eval::weights::embedded().to_bytes();
+    bytes.truncate(bytes.len() / 2);
+    std::fs::write(&bad, &bytes).unwrap();
+    for path in [bad.as_os_str(), dir.join("missing.weights").as_os_str()] {
+        let mut e = Engine::spawn_with(&[("RENSA_WEIGHTS", path)]);
+        e.send_bytes(b"START 15\n").unwrap();
+        let note = e.recv(ms(5000)).unwrap();
+        assert!(note.starts_with("MESSAGE weights not loaded: "), "{note}");
+        assert!(note.contains("playing with the embedded"), "{note}");
+        assert_eq!(e.recv(ms(5000)).unwrap(), "OK");
+        e.send_bytes(b"INFO max_node 2000\nBEGIN\n").unwrap();
+        assert!(glob_match(b"#,#", e.recv(ms(5000)).unwrap().as_bytes()));
+        e.send_bytes(b"TURN 0,0\n").unwrap();
+        assert!(glob_match(b"#,#", e.recv(ms(5000)).unwrap().as_bytes()));
+        e.send_bytes(b"END\n").unwrap();
+        assert_eq!(e.wait_exit(ms(5000)), Ok(0));
+        let err = e.err_thread.take().unwrap().join().unwrap();
+        assert!(err.is_empty(), "stderr: {}", String::from_utf8_lossy(&err));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
