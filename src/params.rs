@@ -202,6 +202,9 @@ pub const ORDER_TT_MOVE: i32 = 1 << 29;
 pub const ORDER_KILLER_1: i32 = 400;
 /// Ordering bonus of the second killer move of the ply.
 pub const ORDER_KILLER_2: i32 = 300;
+/// Weight (per mille) in the ordering score of a quiet move's cell value from the learned
+/// evaluation ([`crate::search::movepick::cell_value`]); 0: not used.
+pub const ORDER_CELL_PERMILLE: i32 = 0;
 /// History divisor in the ordering score.
 pub const HISTORY_DIV: i32 = 64;
 /// A cut-off move's history bonus is `depth² × HISTORY_BONUS_PER_DEPTH2`.
@@ -316,6 +319,7 @@ pub struct SearchParams {
     pub lmr_history_div: Divisor,
     pub order_killer_1: i32,
     pub order_killer_2: i32,
+    pub order_cell_permille: i32,
     pub history_div: Divisor,
     pub history_bonus_per_depth2: i32,
     pub history_malus_div: Divisor,
@@ -340,6 +344,7 @@ impl SearchParams {
         lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
+        order_cell_permille: ORDER_CELL_PERMILLE,
         history_div: Divisor::new(HISTORY_DIV),
         history_bonus_per_depth2: HISTORY_BONUS_PER_DEPTH2,
         history_malus_div: Divisor::new(HISTORY_MALUS_DIV),
@@ -548,6 +553,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
+    tunable!(order_cell_permille: i32, 0, 20000, 500.0),
     tunable!(history_div: i32, 8, 512, 20.0),
     tunable!(history_bonus_per_depth2: i32, 1, 64, 3.0),
     tunable!(history_malus_div: i32, 1, 8, 1.0),

@@ -335,6 +335,8 @@ impl<'a> Searcher<'a> {
         let killers = self.stack.frames[ply].killers;
         let n = self.scan(ply, us);
         let history = &self.history;
+        let board = &*self.board;
+        let cell_permille = self.params.order_cell_permille;
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
             if !movepick::playable(rule, us, m) || (q.opp_threat && !movepick::is_defence(m)) {
                 return None;
@@ -344,6 +346,9 @@ impl<'a> Searcher<'a> {
             } else {
                 let mut v =
                     movepick::static_score(m) + history.get(us, m.pos) / self.params.history_div;
+                if cell_permille != 0 {
+                    v += movepick::cell_value(board, us, m.pos) * cell_permille / 1000;
+                }
                 if m.pos == killers[0] {
                     v += self.params.order_killer_1;
                 } else if m.pos == killers[1] {

@@ -7,8 +7,10 @@
 //! sort stability.
 
 use super::stack::MoveEntry;
+use crate::board::pattern::code_of;
 use crate::board::{Board, Class, Pos};
 use crate::eval;
+use crate::eval::weights::{ATTACK, DEFENCE};
 use crate::params::{ORDER_ATTACK, ORDER_DEFEND};
 use crate::types::{Color, Rule};
 
@@ -106,6 +108,19 @@ pub fn is_tactical(m: &MoveEntry) -> bool {
 #[inline]
 pub fn static_score(m: &MoveEntry) -> i32 {
     ORDER_ATTACK[m.att as usize] + ORDER_DEFEND[m.def as usize]
+}
+
+/// What the learned evaluation gives the empty cell `p` for `us` to move: its attack value for
+/// `us` plus its defence value against the opponent (how much the cell is worth to either side).
+#[inline]
+pub fn cell_value(board: &Board, us: Color, p: Pos) -> i32 {
+    let values = board.values();
+    let (a, d) = (
+        code_of(board.patterns_packed(p, us)) as usize,
+        code_of(board.patterns_packed(p, us.opp())) as usize,
+    );
+    values.side[us.index()].cell[a][ATTACK] as i32
+        + values.side[us.opp().index()].cell[d][DEFENCE] as i32
 }
 
 /// Whether `us` may play the cell at all (renju: Black's forbidden points are excluded).

@@ -119,8 +119,18 @@ impl<W: Write> Writer<W> {
     }
 }
 
-/// Reads every record of a data file image; says where a bad one starts.
+/// Reads every record of a data file image; says where a bad one starts. A last record cut
+/// short (a generator stopped mid-write) is an error too: see [`parse_complete`].
 pub fn parse(bytes: &[u8]) -> Result<Vec<Record>, String> {
+    match parse_complete(bytes)? {
+        (records, 0) => Ok(records),
+        (_, n) => Err(format!("the last record is truncated ({n} bytes)")),
+    }
+}
+
+/// Reads the complete records of a data file image and the number of bytes of a last record
+/// cut short; any other damage is an error.
+pub fn parse_complete(bytes: &[u8]) -> Result<(Vec<Record>, usize), String> {
     if bytes.len() < 8 || &bytes[..4] != MAGIC {
         return Err("not a Rensa data file (bad magic)".to_string());
     }
@@ -132,7 +142,9 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Record>, String> {
     let mut at = 8;
     while at < bytes.len() {
         let bad = |what: &str| format!("record at byte {at}: {what}");
-        let head = bytes.get(at..at + 10).ok_or_else(|| bad("truncated"))?;
+        let Some(head) = bytes.get(at..at + 10) else {
+            return Ok((out, bytes.len() - at));
+        };
         let rule = Rule::ALL
             .into_iter()
             .find(|r| r.code() == head[0] as u32)
@@ -143,9 +155,9 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Record>, String> {
             _ => return Err(bad("bad side to move")),
         };
         let n = u16::from_le_bytes([head[8], head[9]]) as usize;
-        let body = bytes
-            .get(at + 10..at + 10 + 2 * n)
-            .ok_or_else(|| bad("truncated"))?;
+        let Some(body) = bytes.get(at + 10..at + 10 + 2 * n) else {
+            return Ok((out, bytes.len() - at));
+        };
         out.push(Record {
             rule,
             width: head[1],
@@ -161,16 +173,17 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Record>, String> {
         });
         at += 10 + 2 * n;
     }
-    Ok(out)
+    Ok((out, 0))
 }
 
-/// Reads a data file.
-pub fn read(path: &std::path::Path) -> Result<Vec<Record>, String> {
+/// Reads a data file; a last record cut short is left out, and the number of its bytes
+/// returned.
+pub fn read(path: &std::path::Path) -> Result<(Vec<Record>, usize), String> {
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|mut f| f.read_to_end(&mut bytes))
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    parse_complete(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -208,6 +221,8 @@ mod tests {
         let bytes = w.out;
         assert_eq!(parse(&bytes).unwrap(), recs);
         assert!(parse(&bytes[..bytes.len() - 1]).is_err());
+        let (complete, cut) = parse_complete(&bytes[..bytes.len() - 1]).unwrap();
+        assert_eq!((complete.as_slice(), cut), (&recs[..1], 9));
         assert!(parse(b"RNSX\x01\0\0\0").is_err());
         let b = recs[0].board().unwrap();
         assert_eq!(b.move_count(), 1);

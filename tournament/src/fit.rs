@@ -48,6 +48,8 @@ pub struct FitConfig {
     /// Keep positions whose score is a proven result / that are not quiet.
     pub keep_mates: bool,
     pub keep_loud: bool,
+    /// Leave the threat tables as they start (fit the cell values and the tempo only).
+    pub freeze_threats: bool,
 }
 
 /// One position as features.
@@ -100,6 +102,11 @@ fn slot(family: usize, color: usize) -> usize {
         0
     };
     (family * 2 + color) * SIDE_LEN
+}
+
+/// Whether weight `k` is an entry of a threat table.
+fn is_threat(k: usize) -> bool {
+    (2 * CODES..2 * CODES + THREATS).contains(&(k % SIDE_LEN))
 }
 
 /// The weight vector of `w`.
@@ -236,12 +243,14 @@ fn target(s: &Samples, i: usize, lambda: f64, scale: f64) -> f64 {
     lambda * s.result[i] as f64 + (1.0 - lambda) * sigmoid(s.score[i] as f64 / scale)
 }
 
-/// Mean loss over the training (`valid` false) or held-out samples.
+/// Mean loss over the training (`valid` false) or held-out samples, less the targets' own
+/// entropy (so a perfect fit scores 0: the Kullback-Leibler divergence).
 fn loss(s: &Samples, w: &[f64], lambda: f64, scale: f64, valid: bool) -> f64 {
     let (mut sum, mut n) = (0.0, 0usize);
     for i in 0..s.len() {
         if s.valid[i] == valid {
-            sum += xent(sigmoid(s.eval(i, w) / scale), target(s, i, lambda, scale));
+            let t = target(s, i, lambda, scale);
+            sum += xent(sigmoid(s.eval(i, w) / scale), t) - xent(t, t);
             n += 1;
         }
     }
@@ -360,7 +369,7 @@ pub fn fit(
             let n = batch.len() as f64;
             let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
             for k in 0..LEN {
-                if !s.used[k] {
+                if !s.used[k] || (cfg.freeze_threats && is_threat(k)) {
                     continue;
                 }
                 let g = grads.iter().map(|g| g[k]).sum::<f64>() / n + cfg.l2 * (w[k] - w0[k]);
@@ -402,6 +411,7 @@ pub fn eval_of(r: &Record, w: &Weights) -> Option<f64> {
         threads: 1,
         keep_mates: true,
         keep_loud: true,
+        freeze_threats: false,
     };
     let s = extract_part(std::slice::from_ref(r), 0, &cfg);
     (!s.is_empty()).then(|| s.eval(0, &flatten(w)))
@@ -475,6 +485,7 @@ mod tests {
             threads: 2,
             keep_mates: false,
             keep_loud: true,
+            freeze_threats: false,
         };
         let samples = extract(&records, &cfg);
         assert_eq!(samples.len(), 2500);

@@ -20,7 +20,7 @@ USAGE:
                        [-concurrency N]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
-                  [-keep mates,loud]
+                  [-keep mates,loud] [-freeze threats]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
 game, N nodes per move, a proven win or loss ends the game) and writes every position before a
@@ -54,9 +54,12 @@ starting weights; one block in 20 of the positions is held out and reported ever
                                    starting weights and the results)
   -epochs N                        passes over the data (default 20)
   -batch N                         positions per step (default 16384)
-  -lr X                            Adam step in evaluation units (default 2, falling to 0.2)
-  -l2 X                            pull towards the starting weights (default 1e-6)
+  -lr X                            Adam step in evaluation units (default 10, falling to 1)
+  -l2 X                            pull towards the starting weights (default 1e-8; the
+                                   gradients are small, ~1e-5: larger values freeze the fit)
   -threads N                       threads (default 2)
+  -freeze threats                  leave the threat tables as they start (fit the cell values
+                                   and the tempo only)
   -keep mates,loud                 also train on positions with a proven score / with a five or
                                    a win in three on the board (default: neither)
 ";
@@ -179,11 +182,12 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         scale: None,
         epochs: 20,
         batch: 16384,
-        lr: 2.0,
-        l2: 1e-6,
+        lr: 10.0,
+        l2: 1e-8,
         threads: 2,
         keep_mates: false,
         keep_loud: false,
+        freeze_threats: false,
     };
     for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
@@ -206,6 +210,10 @@ fn parse_fit(args: &[String]) -> Result<Command> {
             "lr" => cfg.lr = finite(one()?, "-lr")?,
             "l2" => cfg.l2 = finite(one()?, "-l2")?,
             "threads" => cfg.threads = num::<usize>(one()?, "-threads")?.max(1),
+            "freeze" => match one()?.as_str() {
+                "threats" => cfg.freeze_threats = true,
+                f => bail!("unknown -freeze item {f:?} (threats)"),
+            },
             "keep" => {
                 for k in one()?.split(',') {
                     match k {

@@ -29,7 +29,8 @@ fn generate_fit_and_load() {
         ],
     );
     assert!(gen.contains("done: 6 games"), "{gen}");
-    let records = rensa_tournament::dataset::read(&data).expect("data file");
+    let (records, cut) = rensa_tournament::dataset::read(&data).expect("data file");
+    assert_eq!(cut, 0);
     assert!(!records.is_empty());
     for r in &records {
         assert!(r.board().is_some());

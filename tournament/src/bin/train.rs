@@ -61,7 +61,14 @@ fn run_fit(
     let init = init.load()?;
     let mut records = Vec::new();
     for p in data {
-        records.extend(dataset::read(p).map_err(|e| anyhow::anyhow!(e))?);
+        let (recs, cut) = dataset::read(p).map_err(|e| anyhow::anyhow!(e))?;
+        if cut > 0 {
+            println!(
+                "{}: the last record is cut short ({cut} bytes): left out",
+                p.display()
+            );
+        }
+        records.extend(recs);
     }
     println!(
         "fit: {} records from {} file(s), starting from {}",
@@ -73,7 +80,7 @@ fn run_fit(
     drop(records);
     let fitted = fit::fit(&samples, &init, cfg, &mut |e| {
         println!(
-            "epoch {:>3}  train {:.5}  valid {:.5}  {:>6.1} s",
+            "epoch {:>3}  excess loss: train {:.6}  held-out {:.6}  {:>6.1} s",
             e.epoch, e.train, e.valid, e.seconds
         )
     })?;
