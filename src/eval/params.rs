@@ -1,5 +1,7 @@
-//! Every evaluation weight, by name. Values are in centi-stones-ish units; a proven win is
-//! far above all of them (see `search::MATE`).
+//! The hand-set class values: the evaluation's weights before any fit
+//! ([`super::weights::Weights::from_classes`] gives every pattern code its class's values),
+//! and the evaluation's bound. Values are in centi-stones-ish units; a proven win is far above
+//! all of them (see `search::MATE`).
 //!
 //! `ATTACK[class]` is what a cell of that class is worth to the side to move (it can play there
 //! now); `DEFEND[class]` is what an opponent cell of that class costs it (the opponent needs a
