@@ -1,6 +1,8 @@
 //! Rensa: a Gomoku / Renju engine for the Gomocup (pbrain) protocol.
 //!
-//! Dependencies point one way: `protocol → engine → game/search → eval → board → types`.
+//! Dependencies point one way: `protocol → engine → game/search → eval → board → types`. The
+//! one exception is data: the board sums the learned cell values it takes from
+//! `eval::weights` when it is built.
 
 // `unsafe` only where a measured reason demands it, each block with a `// SAFETY:` comment:
 // the transposition table's zero-page allocation (search/tt.rs).

@@ -25,18 +25,21 @@
 //!
 //! Undo does not recompute: [`Board::make`] saves, in a fixed-size per-ply `UndoRecord`, the
 //! pattern state of the 40 line cells it is about to change, the class counts, the cell sums
-//! and the bounding box, and [`Board::undo`] copies them back (line keys are XORed back). Only a move older than a
-//! [`Board::block`] or [`Board::recompute`] (`stale_below`) is undone the slow way, recomputing
-//! the patterns its stone touched, since its record predates the change. Blocked cells are
-//! `Wall` in the grid and in the line keys, are not hashed and are not stones. Which five counts
-//! is picked per colour from the rule ([`FiveKind::of`]); renju Black also gets the `Forbid`
-//! hint in its [`Class`].
+//! and the bounding box, and [`Board::undo`] copies them back (line keys are XORed back). Only
+//! a move older than a [`Board::block`] or [`Board::recompute`] (`stale_below`) is undone the
+//! slow way, recomputing the patterns its stone touched, since its record predates the change.
+//! Blocked cells are `Wall` in the grid and in the line keys, are not hashed and are not
+//! stones. Which five counts is picked per colour from the rule ([`FiveKind::of`]); renju Black
+//! also gets the `Forbid` hint in its [`Class`].
 //!
 //! The search and the evaluation read the board through one vocabulary, the threat [`Class`]
 //! of an empty cell for a colour: [`Board::class`] (renju Black's `Forbid` hint confirmed by the
 //! referee's exact check), [`Board::find_class`], and the per-class counts
 //! [`Board::class_counts`]. Single line patterns ([`Board::pattern`]) are read only where one
-//! line matters.
+//! line matters. The evaluation also reads the cell sums ([`Board::cell_sums`]): per colour,
+//! the learned values of the pattern codes ([`pattern::code`]) of the empty cells, from the
+//! rule family's tables of the weights in use when the board was built
+//! ([`crate::eval::weights`]).
 
 pub mod grid;
 pub mod pattern;

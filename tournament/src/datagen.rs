@@ -178,7 +178,8 @@ fn play(
     let mut winner = None;
     let mut adjudicated = false;
     let mut ply = 0u32;
-    while board.candidates().next().is_some() {
+    // Until the board is full (a draw), unless a five or a proof ends the game first.
+    while board.move_count() < cfg.size * cfg.size {
         let mut job = Job::new(&board, side, Limits::nodes(cfg.nodes), tt);
         job.keep_history = true;
         let r = search::think(&job, threads, &mut |_| {});
