@@ -2,9 +2,10 @@
 //! cell's pattern code for both sides (summed incrementally by the board), a table over both
 //! sides' threat masks, and a tempo bonus, all from the weights in use ([`weights`]).
 //!
-//! The embedded weights are fitted to self-play games by `rensa-train` (tournament crate);
-//! [`params`] keeps the hand-set class values the fitting starts from
-//! ([`weights::Weights::from_classes`]) and the evaluation's bound.
+//! `rensa-train` (tournament crate) fits weights to self-play games. The embedded weights are
+//! still generation 0, the hand-set class values of [`params`]
+//! ([`weights::Weights::from_classes`]), which every fit starts from; [`params`] also keeps the
+//! evaluation's bound.
 
 pub mod params;
 pub mod weights;
