@@ -211,7 +211,6 @@ fn play(
                 .filter(|&p| {
                     (board.class(p, side) >= Class::Flex2
                         || board.class(p, side.opp()) >= Class::Flex2)
-                        && board.class(p, side) != Class::Forbid
                         && rule::is_legal(board.grid(), p, side, cfg.rule)
                 })
                 .collect();

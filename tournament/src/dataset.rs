@@ -22,7 +22,7 @@
 use std::io::{Read, Write};
 
 use rensa::board::{Board, Pos};
-use rensa::types::{Color, Rule};
+use rensa::types::{Color, Rule, MAX_SIZE, MIN_SIZE};
 
 const MAGIC: &[u8; 4] = b"RNSD";
 const VERSION: u32 = 1;
@@ -52,7 +52,7 @@ impl Record {
     /// board or on an occupied cell.
     pub fn board(&self) -> Option<Board> {
         let (w, h) = (self.width as usize, self.height as usize);
-        if !(5..=32).contains(&w) || !(5..=32).contains(&h) {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&w) || !(MIN_SIZE..=MAX_SIZE).contains(&h) {
             return None;
         }
         let mut b = Board::new(w, h, self.rule);

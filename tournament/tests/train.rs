@@ -45,6 +45,15 @@ fn generate_fit_and_load() {
     assert!(fit.contains("epoch   2"), "{fit}");
     let w = rensa::eval::weights::Weights::load(&weights).expect("weights file");
     assert_eq!(w.name, "w");
+    // The fit's features times the weights are the engine's evaluation.
+    let family = &Box::leak(Box::new(w.clone())).families[2];
+    for r in records.iter().step_by(7) {
+        let mut board = r.board().unwrap();
+        board.set_values(family);
+        let counts = rensa::eval::class_counts(&board, r.side);
+        let engine = rensa::eval::evaluate(&board, r.side, &counts) as f64;
+        assert_eq!(rensa_tournament::fit::eval_of(r, &w), Some(engine));
+    }
     // The engine plays with them and names them in the bench header.
     let Some(engine) = common::pbrain_rensa() else {
         return;
