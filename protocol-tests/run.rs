@@ -48,7 +48,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use rensa::board::rule;
-use rensa::protocol::command::{BlockKind, Command as Cmd, LineParser};
+use rensa::protocol::command::{Command as Cmd, LineParser};
 use rensa::{Cell, Color, Grid, Pos, Rule};
 
 /// Longest wait for one expected line or for the engine's exit: long enough that only a hang
@@ -322,7 +322,7 @@ impl Model {
                         }
                     }
                 }
-                Cmd::Block { kind, entries, .. } if kind != BlockKind::Swap2Board => {
+                Cmd::Block { kind, entries, .. } if kind.has_field() => {
                     let mut g = Grid::new(self.grid.width(), self.grid.height());
                     let mine = entries.iter().filter(|e| e.field == Some(1)).count();
                     let theirs = entries.iter().filter(|e| e.field == Some(2)).count();

@@ -8,7 +8,8 @@
 //! thread count within the machine and the memory limit, the search parameters of
 //! `INFO param_<name>`) run by [`search::think`] on the
 //! engine's kept [`Threads`]; the answer is played only if legal (one check). [`Engine::nbest`]
-//! answers YXNBEST. [`Remote`] is what the protocol's reader thread may touch while a search
+//! answers YXNBEST. The cells of `YXBLOCK` are left out of the root moves of every search (the
+//! job's `exclude`), unless they are all the legal moves there are. [`Remote`] is what the protocol's reader thread may touch while a search
 //! runs: the stop flag and the clock settings, a change of which moves the running search's
 //! deadline.
 
@@ -208,6 +209,8 @@ pub struct Engine {
     threads: Threads,
     /// When the current request was read: the stopwatch of the next search starts here.
     request_read: Instant,
+    /// The cells no search may play (YXBLOCK), in the order given, without duplicates.
+    blocked: Vec<Pos>,
 }
 
 impl Default for Engine {
@@ -225,6 +228,7 @@ impl Engine {
             tt: None,
             threads: Threads::new(),
             request_read: Instant::now(),
+            blocked: Vec::new(),
         }
     }
 
@@ -284,6 +288,7 @@ impl Engine {
             self.settings.rule,
         ));
         self.clear_hash();
+        self.blocked.clear();
         Ok(())
     }
 
@@ -292,6 +297,55 @@ impl Engine {
         let g = self.game_or_default().cleared();
         self.game = Some(g);
         self.clear_hash();
+        self.blocked.clear();
+    }
+
+    /// YXBLOCK (`add`) / YXBLOCKUNDO: adds the cells to the list of cells no search may play
+    /// (or takes them off it). Occupied cells are accepted (the list is about cells, and a
+    /// TAKEBACK may empty them); cells outside the board (the current one, or the default one
+    /// before any START) are left out and returned, the others applied.
+    pub fn block(&mut self, cells: &[(i64, i64)], add: bool) -> Vec<(i64, i64)> {
+        let (w, h) = self
+            .game
+            .as_ref()
+            .map_or((DEFAULT_SIZE, DEFAULT_SIZE), |g| (g.width(), g.height()));
+        let mut outside = Vec::new();
+        for &(x, y) in cells {
+            if !(0..w as i64).contains(&x) || !(0..h as i64).contains(&y) {
+                outside.push((x, y));
+                continue;
+            }
+            let p = Pos::new(x as usize, y as usize);
+            if add && !self.blocked.contains(&p) {
+                self.blocked.push(p);
+            } else if !add {
+                self.blocked.retain(|&b| b != p);
+            }
+        }
+        outside
+    }
+
+    /// YXBLOCKRESET: no cell is blocked any more.
+    pub fn unblock_all(&mut self) {
+        self.blocked.clear();
+    }
+
+    /// The cells no search may play (YXBLOCK), in the order they were given.
+    pub fn blocked(&self) -> &[Pos] {
+        &self.blocked
+    }
+
+    /// The root moves a search of `game` leaves out: the blocked cells, or none when they are
+    /// all the legal moves there are (a move must be played; logged).
+    fn exclusions(&self, game: &Game) -> Vec<Pos> {
+        if self.blocked.is_empty() {
+            return Vec::new();
+        }
+        if game.legal_moves().iter().all(|p| self.blocked.contains(p)) {
+            log::warn!("every legal move is blocked (YXBLOCK): the search may play any of them");
+            return Vec::new();
+        }
+        self.blocked.clone()
     }
 
     /// YXHASHCLEAR (and START, RESTART, a rule change): forget everything searched.
@@ -468,13 +522,16 @@ impl Engine {
     /// legal moves), searched under the usual limits; the first is played, as the answer to a
     /// move request is. Returns the move and the lines, best first.
     pub fn nbest(&mut self, n: i64, report: Reporter) -> Result<(Pos, Vec<PvLine>), GameError> {
-        let legal = self.game_or_default().legal_moves().len();
-        if legal == 0 {
+        let legal = self.game_or_default().legal_moves();
+        let game = self.game.take().expect("game_or_default was called");
+        let exclude = self.exclusions(&game);
+        let open = legal.iter().filter(|p| !exclude.contains(p)).count();
+        if open == 0 {
+            self.game = Some(game);
             return Err(GameError::NoLegalMove);
         }
-        let n = usize::try_from(n).unwrap_or(0).clamp(1, legal);
-        let game = self.game.take().expect("game_or_default was called");
-        let answer = self.run(&game, |job, threads| {
+        let n = usize::try_from(n).unwrap_or(0).clamp(1, open);
+        let answer = self.run(&game, &exclude, |job, threads| {
             multipv::think_nbest(job, n, threads, &mut |lines| report(&Report::Lines(lines)))
         });
         self.game = Some(game);
@@ -505,9 +562,14 @@ impl Engine {
     }
 
     /// Runs `f` on the job of searching `game` for the side to move (its board, limits, the
-    /// table, the control, the thread count) with the kept thread data, while the remote knows
-    /// a search runs.
-    fn run<R>(&mut self, game: &Game, f: impl FnOnce(&Job, &mut Threads) -> R) -> R {
+    /// table, the control, the thread count, the root moves to leave out) with the kept thread
+    /// data, while the remote knows a search runs.
+    fn run<R>(
+        &mut self,
+        game: &Game,
+        exclude: &[Pos],
+        f: impl FnOnce(&Job, &mut Threads) -> R,
+    ) -> R {
         let ply = game.board().history().len() as u32;
         let cells = (game.width() * game.height()) as u32;
         let (limits, hard_ms) = self.limits(ply, cells);
@@ -522,7 +584,7 @@ impl Engine {
             limits,
             tt: self.tt.as_ref().expect("allocated by table()"),
             control: &self.remote.control,
-            exclude: &[],
+            exclude,
             threads,
             keep_history: HISTORY_KEPT_BETWEEN_MOVES,
             params: self.settings.params,
@@ -534,7 +596,8 @@ impl Engine {
 
     /// One search of `game` for the side to move.
     fn search(&mut self, game: &Game, report: Reporter) -> SearchResult {
-        let result = self.run(game, |job, threads| {
+        let exclude = self.exclusions(game);
+        let result = self.run(game, &exclude, |job, threads| {
             search::think(job, threads, &mut |info| report(&Report::Iteration(info)))
         });
         log::debug!(
@@ -564,6 +627,71 @@ mod tests {
 
     fn engine() -> Engine {
         Engine::new()
+    }
+
+    /// Sets `text` (X Black, O White; Black to move when the counts are equal) as a BOARD on
+    /// the current (or default) board would.
+    fn set_ascii(e: &mut Engine, text: &str) {
+        use crate::types::Cell;
+        let grid = crate::board::Grid::from_ascii(text).expect("board");
+        let [b, w] = grid.stone_counts();
+        let mine = if b == w { Cell::Black } else { Cell::White };
+        let entries: Vec<(i64, i64, i64)> = grid
+            .positions()
+            .filter(|&p| grid.get(p) != Cell::Empty)
+            .map(|p| {
+                let f = if grid.get(p) == mine { 1 } else { 2 };
+                (p.x() as i64, p.y() as i64, f)
+            })
+            .collect();
+        e.set_position(&entries).expect("position");
+    }
+
+    /// Black's four on row 7 makes five at 7,7: blocked, neither a move request nor YXNBEST
+    /// plays it; unblocked, the five comes back.
+    const FIVE_AT_7_7: &str = "
+        O . . . . . . . . . . . . . O
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . O X X X X . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        O . . . . . . . . . . . . . .";
+
+    #[test]
+    fn blocked_cells_are_never_chosen() {
+        let five = Pos::new(7, 7);
+        let mut e = engine();
+        e.settings_mut().max_nodes = Some(20_000);
+        set_ascii(&mut e, FIVE_AT_7_7);
+        assert_eq!(e.begin(&mut |_| {}), Ok(five));
+        set_ascii(&mut e, FIVE_AT_7_7);
+        assert!(e.block(&[(7, 7), (40, 2)], true) == [(40, 2)]);
+        set_ascii(&mut e, FIVE_AT_7_7);
+        assert_eq!(e.blocked(), [five]);
+        let played = e.begin(&mut |_| {}).expect("move");
+        assert_ne!(played, five);
+        set_ascii(&mut e, FIVE_AT_7_7);
+        let (played, lines) = e.nbest(4, &mut |_| {}).expect("nbest");
+        assert_ne!(played, five);
+        assert_eq!(lines.len(), 4);
+        assert!(lines.iter().all(|l| l.result.best != five), "{lines:?}");
+        e.block(&[(7, 7)], false);
+        assert!(e.blocked().is_empty());
+        set_ascii(&mut e, FIVE_AT_7_7);
+        assert_eq!(e.begin(&mut |_| {}), Ok(five));
+        // START clears the list.
+        e.block(&[(7, 7)], true);
+        e.start(15, 15).expect("start");
+        assert!(e.blocked().is_empty());
     }
 
     #[test]

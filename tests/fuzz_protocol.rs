@@ -2,7 +2,7 @@
 //!
 //! A generator writes random and malformed manager input (valid-ish commands with random case,
 //! blanks and line ends; out-of-range, negative and huge numbers; occupied cells; broken
-//! `BOARD` / `YXBOARD` / `SWAP2BOARD` blocks; random bytes, non-UTF-8 and very long lines; `INFO`
+//! `BOARD` / `YXBOARD` / `SWAP2BOARD` / `YXBLOCK` / `YXBLOCKUNDO` blocks; random bytes, non-UTF-8 and very long lines; `INFO`
 //! with every key and garbage values; rule changes mid-game; wrong `TAKEBACK`s; `END`). The bytes
 //! are split by the real reader ([`io::read_lines`]), each line goes through the reader thread's
 //! reaction ([`Reader::react`]) and then into a [`Session`] whose output is collected.
@@ -15,10 +15,12 @@
 //! * exactly one answer per request, after the held-back `MESSAGE` lines (their number is
 //!   predicted too): START/RECTSTART/RESTART/TAKEBACK → `OK` or `ERROR` as the model says;
 //!   BEGIN/TURN/BOARD/PLAY/SWAP2BOARD → a move or `ERROR`; ABOUT → the about line;
-//!   YXSHOWFORBID → the model's `FORBID` line; INFO/YXBOARD/YXHASHCLEAR/STOP/END/block lines →
-//!   nothing; unknown words → `UNKNOWN`; malformed commands → `ERROR`;
+//!   YXSHOWFORBID → the model's `FORBID` line; INFO/YXBOARD/YXHASHCLEAR/YXBLOCKRESET/STOP/END/
+//!   block lines → nothing; YXBLOCK/YXBLOCKUNDO → nothing, or `ERROR` for a bad line (nothing
+//!   changed) or cells off the board (the others applied); unknown words → `UNKNOWN`; malformed commands → `ERROR`;
 //! * legal moves only: every move is on the board, empty, and not a renju foul for Black
-//!   ([`rule::renju_foul`] on the model's grid); PLAY answers its own cell;
+//!   ([`rule::renju_foul`] on the model's grid), and not a cell of `YXBLOCK` while another
+//!   legal move is not blocked; PLAY answers its own cell;
 //! * state unchanged after rejected input: after every line the engine's game (size, rule,
 //!   history, cells) equals the model's, which only moves on accepted commands;
 //! * a STOP never leaks into a later search (the stop flag is down after every search).
@@ -314,10 +316,12 @@ fn info_item(rng: &mut Rng) -> Item {
 /// A BOARD / YXBOARD / SWAP2BOARD block, possibly broken: bad lines, wrong fields, off-board
 /// cells, duplicates, wrong counts, no DONE (the following items then fall into the block), END.
 fn block_item(rng: &mut Rng, model: &Model) -> Item {
-    let kind = match rng.below(10) {
+    let kind = match rng.below(12) {
         0..=5 => BlockKind::Board,
         6 | 7 => BlockKind::YxBoard,
-        _ => BlockKind::Swap2Board,
+        8 | 9 => BlockKind::Swap2Board,
+        10 => BlockKind::YxBlock,
+        _ => BlockKind::YxBlockUndo,
     };
     let (w, h) = model.size();
     let cells = w * h;
@@ -337,8 +341,10 @@ fn block_item(rng: &mut Rng, model: &Model) -> Item {
         pool[taken - 1]
     };
     let mut data: Vec<String> = Vec::new();
-    if kind == BlockKind::Swap2Board {
-        let n = if rng.chance(80) {
+    if !kind.has_field() {
+        let n = if kind != BlockKind::Swap2Board {
+            rng.range(0, 6)
+        } else if rng.chance(80) {
             *rng.pick(&[0, 3, 5])
         } else {
             *rng.pick(&[1, 2, 4, 6])
@@ -507,9 +513,10 @@ fn gen_item(rng: &mut Rng, model: &Model) -> Item {
         790..=799 => command(rng, "YXHASHCLEAR", None, Command::HashClear),
         800..=804 => command(rng, "YXSHOWINFO", None, Command::ShowInfo),
         805..=809 => command(rng, "END", None, Command::End),
-        810..=829 => {
+        810..=814 => command(rng, "YXBLOCKRESET", None, Command::BlockReset),
+        815..=829 => {
             let w = *rng.pick(&[
-                "SUGGEST", "FOO", "TURNX", "BOARDS", "YXNBESTS", "X", "STARTT",
+                "SUGGEST", "FOO", "TURNX", "BOARDS", "YXNBESTS", "X", "STARTT", "YXBLOCKS",
             ]);
             command(rng, w, None, Command::Unknown(w.to_string()))
         }

@@ -1,7 +1,7 @@
 //! Text → typed commands: the pure parser of manager lines (no I/O, no game state).
 //!
 //! [`parse_line`] classifies one line; [`LineParser`] adds the only multi-line construct of the
-//! protocol, the `BOARD` / `YXBOARD` / `SWAP2BOARD` … `DONE` block. Command words, `INFO` keys
+//! protocol, the `BOARD` / `YXBOARD` / `SWAP2BOARD` / `YXBLOCK` / `YXBLOCKUNDO` … `DONE` block. Command words, `INFO` keys
 //! and `DONE` are case-insensitive; runs of spaces/tabs separate tokens; spaces around the commas
 //! of a coordinate are allowed (`7, 7`). Numbers are read as `i64` and saturate instead of
 //! failing when they do not fit, so range checks happen where the board size is known.
@@ -21,6 +21,10 @@ pub enum BlockKind {
     YxBoard,
     /// `SWAP2BOARD`: an opening proposal / decision (§3.8).
     Swap2Board,
+    /// `YXBLOCK`: cells the search must not play, added to the list.
+    YxBlock,
+    /// `YXBLOCKUNDO`: cells taken off that list.
+    YxBlockUndo,
 }
 
 impl BlockKind {
@@ -30,12 +34,20 @@ impl BlockKind {
             BlockKind::Board => "BOARD",
             BlockKind::YxBoard => "YXBOARD",
             BlockKind::Swap2Board => "SWAP2BOARD",
+            BlockKind::YxBlock => "YXBLOCK",
+            BlockKind::YxBlockUndo => "YXBLOCKUNDO",
         }
+    }
+
+    /// Whether its data lines carry a third field (`x,y,field`: BOARD and YXBOARD) or are bare
+    /// `x,y` (SWAP2BOARD, YXBLOCK, YXBLOCKUNDO).
+    pub fn has_field(self) -> bool {
+        matches!(self, BlockKind::Board | BlockKind::YxBoard)
     }
 }
 
 /// One data line of a block: `x,y,field` in BOARD/YXBOARD (field 1 mine, 2 opponent, 3 blocked),
-/// `x,y` in SWAP2BOARD (field `None`).
+/// `x,y` in SWAP2BOARD, YXBLOCK and YXBLOCKUNDO (field `None`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub x: i64,
@@ -112,6 +124,8 @@ pub enum Command {
     ShowInfo,
     /// `YXNBEST n`: the `n` best moves (not yet clamped).
     NBest(i64),
+    /// `YXBLOCKRESET`: empty the list of cells the search must not play.
+    BlockReset,
     /// A known command with unusable arguments: answer `ERROR <text>`.
     Malformed(String),
     /// Anything else: answer `UNKNOWN <word>`.
@@ -336,6 +350,9 @@ pub fn parse_line(line: &str) -> Command {
         "BOARD" => Command::BlockStart(BlockKind::Board),
         "YXBOARD" => Command::BlockStart(BlockKind::YxBoard),
         "SWAP2BOARD" => Command::BlockStart(BlockKind::Swap2Board),
+        "YXBLOCK" => Command::BlockStart(BlockKind::YxBlock),
+        "YXBLOCKUNDO" => Command::BlockStart(BlockKind::YxBlockUndo),
+        "YXBLOCKRESET" => Command::BlockReset,
         "DONE" => Command::Done,
         "INFO" => Command::Info(parse_info(rest)),
         "END" => Command::End,
@@ -401,7 +418,7 @@ impl LineParser {
                 self.block = None;
                 return Some(Command::End);
             }
-            match parse_entry(trimmed, block.kind != BlockKind::Swap2Board) {
+            match parse_entry(trimmed, block.kind.has_field()) {
                 Some(e) => block.entries.push(e),
                 None => block.bad.push(clip(trimmed)),
             }
@@ -584,6 +601,7 @@ mod tests {
         assert_eq!(parse_line("YXNBEST\t-2 x"), Command::NBest(-2));
         assert!(matches!(parse_line("YXNBEST"), Command::Malformed(_)));
         assert!(matches!(parse_line("YXNBEST three"), Command::Malformed(_)));
+        assert_eq!(parse_line("yxblockreset"), Command::BlockReset);
     }
 
     #[test]
@@ -623,6 +641,23 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(feed_all(&["board", "7,7,1", "END"]), vec![Command::End]);
+        let entry = |x, y| Entry { x, y, field: None };
+        assert_eq!(
+            feed_all(&["yxblock", "7,7", "8 , 9", "7,7,1", "Done"]),
+            vec![Command::Block {
+                kind: BlockKind::YxBlock,
+                entries: vec![entry(7, 7), entry(8, 9)],
+                bad: vec!["7,7,1".to_string()],
+            }]
+        );
+        assert_eq!(
+            feed_all(&["YXBLOCKUNDO", "-1,3", "DONE"]),
+            vec![Command::Block {
+                kind: BlockKind::YxBlockUndo,
+                entries: vec![entry(-1, 3)],
+                bad: vec![],
+            }]
+        );
         assert!(matches!(feed_all(&["DONE"])[..], [Command::Malformed(_)]));
         assert_eq!(
             feed_all(&["YXBOARD", "DONE", "ABOUT"]),

@@ -36,7 +36,8 @@
 //!   exactly one answer line per request, preceded by the analysis lines of the search when
 //!   `INFO show_detail` asks for them. `MESSAGE` notes (ignored BOARD lines, an approximated
 //!   `INFO rule`) are held back and printed right before the next answer. INFO, END, YXBOARD,
-//!   YXHASHCLEAR and an idle STOP print nothing. YXNBEST is a move request whose answer is
+//!   YXHASHCLEAR, YXBLOCKRESET and an idle STOP print nothing, nor do YXBLOCK and YXBLOCKUNDO
+//!   unless a line is bad or off the board (`ERROR`). YXNBEST is a move request whose answer is
 //!   preceded by one `MESSAGE (i) score | depth-seldepth | pv` line per best move (Rapfi's
 //!   form, which Yixin-Board shows); with `show_detail` every finished round of it is shown too.
 
@@ -322,6 +323,7 @@ impl Session {
                 self.answer(&[Response::Forbid(points)]);
             }
             Command::HashClear => self.engine.clear_hash(),
+            Command::BlockReset => self.engine.unblock_all(),
             Command::ShowInfo => self.answer(&[
                 Response::Message(format!("INFO MAX_THREAD_NUM {}", Engine::max_threads())),
                 Response::Message(format!("INFO MAX_HASH_SIZE {MAX_HASH_SIZE_LOG2}")),
@@ -334,6 +336,10 @@ impl Session {
     }
 
     fn block(&mut self, kind: BlockKind, entries: &[Entry], bad: Vec<String>) {
+        if matches!(kind, BlockKind::YxBlock | BlockKind::YxBlockUndo) {
+            self.block_list(kind, entries, &bad);
+            return;
+        }
         for b in bad {
             self.pending
                 .push(format!("ignored bad {} line '{b}'", kind.word()));
@@ -359,6 +365,7 @@ impl Session {
                     Err(e) => self.error(e),
                 }
             }
+            BlockKind::YxBlock | BlockKind::YxBlockUndo => {}
             BlockKind::Swap2Board => {
                 let stones: Vec<(i64, i64)> = entries.iter().map(|e| (e.x, e.y)).collect();
                 self.answer_move(
@@ -369,6 +376,26 @@ impl Session {
                     },
                 );
             }
+        }
+    }
+
+    /// YXBLOCK / YXBLOCKUNDO: silent when every line is a cell of the board. A line that is not
+    /// `x,y` refuses the whole block (`ERROR`, the list unchanged); cells outside the board are
+    /// named in one `ERROR` line and the others applied.
+    fn block_list(&mut self, kind: BlockKind, entries: &[Entry], bad: &[String]) {
+        if let Some(b) = bad.first() {
+            self.error(format!("{}: bad line '{b}', nothing changed", kind.word()));
+            return;
+        }
+        let cells: Vec<(i64, i64)> = entries.iter().map(|e| (e.x, e.y)).collect();
+        let outside = self.engine.block(&cells, kind == BlockKind::YxBlock);
+        if !outside.is_empty() {
+            let list: Vec<String> = outside.iter().map(|(x, y)| format!("{x},{y}")).collect();
+            self.error(format!(
+                "{}: outside the board, ignored: {}",
+                kind.word(),
+                list.join(" ")
+            ));
         }
     }
 

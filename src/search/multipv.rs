@@ -9,8 +9,10 @@
 //! another iteration ([`Limits::may_start_iteration`], the main search's rule). A round cut
 //! short by the stop flag, the clock or the node budget keeps the lines it completed and takes
 //! the others from the round before (or, in the first round, from a one-node search: the best
-//! move by the ordering alone), so the answer always has `min(n, legal moves)` lines. Line 1 is searched with nothing left out and is the move; the
-//! other lines of a round are sorted by score.
+//! move by the ordering alone), so the answer always has `min(n, legal moves)` lines (legal
+//! moves not in the job's own `exclude`, which every search leaves out as well). Line 1 is
+//! searched with nothing else left out and is the move; the other lines of a round are sorted
+//! by score.
 
 use super::{think, IterationInfo, Job, Limits, SearchResult, Threads};
 use crate::board::Pos;
@@ -53,7 +55,7 @@ pub fn think_nbest(
     let mut done: Vec<PvLine> = Vec::new();
     for depth in 1..=limits.max_depth.max(1) {
         let mut round: Vec<PvLine> = Vec::with_capacity(n);
-        let mut exclude: Vec<Pos> = Vec::with_capacity(n);
+        let mut exclude: Vec<Pos> = job.exclude.to_vec();
         let mut cut = false;
         // Every line settled below the round's depth (forced move, proven result): deeper rounds
         // would find the same.
@@ -171,7 +173,8 @@ fn complete(
         }
     }
     while lines.len() < n {
-        let exclude: Vec<Pos> = lines.iter().map(|l| l.result.best).collect();
+        let listed = lines.iter().map(|l| l.result.best);
+        let exclude: Vec<Pos> = job.exclude.iter().copied().chain(listed).collect();
         let fill = Job {
             limits: Limits::nodes(1),
             exclude: &exclude,

@@ -117,6 +117,8 @@ pub struct Model {
     pub pending: usize,
     /// STOP commands the protocol loop has handled.
     pub stops: u64,
+    /// The cells of YXBLOCK.
+    pub blocked: Vec<Pos>,
 }
 
 impl Model {
@@ -126,6 +128,7 @@ impl Model {
             game: None,
             pending: 0,
             stops: 0,
+            blocked: Vec::new(),
         }
     }
 
@@ -156,6 +159,7 @@ impl Model {
                 let r = 5..=32;
                 if r.contains(width) && r.contains(height) {
                     self.game = Some(MGame::new(*width as usize, *height as usize, self.rule));
+                    self.blocked.clear();
                     Expect::Ok
                 } else {
                     Expect::Error
@@ -165,6 +169,7 @@ impl Model {
                 let g = self.game();
                 let (w, h, r) = (g.grid.width(), g.grid.height(), g.rule);
                 self.game = Some(MGame::new(w, h, r));
+                self.blocked.clear();
                 Expect::Ok
             }
             Command::Begin => self.search_or_error(),
@@ -201,6 +206,12 @@ impl Model {
                     _ => Expect::Error,
                 }
             }
+            Command::Block { kind, bad, .. }
+                if matches!(kind, BlockKind::YxBlock | BlockKind::YxBlockUndo)
+                    && !bad.is_empty() =>
+            {
+                Expect::Error
+            }
             Command::Block { kind, entries, bad } => {
                 self.pending += bad.len();
                 self.block(*kind, entries)
@@ -235,16 +246,28 @@ impl Model {
                 Expect::Forbid(line)
             }
             Command::HashClear => Expect::Silent,
+            Command::BlockReset => {
+                self.blocked.clear();
+                Expect::Silent
+            }
             Command::ShowInfo => Expect::ShowInfo,
             Command::NBest(n) => {
                 // One MESSAGE line per best move (at least one, at most the legal moves), then
                 // the first of them, played.
+                // Blocked cells are left out, unless no other legal move is left.
+                let blocked = self.blocked.clone();
                 let g = self.game();
                 let c = g.side();
                 let legal = g.grid.positions().filter(|&p| g.legal(p, c)).count();
                 if legal == 0 {
                     return Expect::Error;
                 }
+                let open = g
+                    .grid
+                    .positions()
+                    .filter(|&p| g.legal(p, c) && !blocked.contains(&p))
+                    .count();
+                let legal = if open == 0 { legal } else { open };
                 self.pending += usize::try_from(*n).unwrap_or(0).clamp(1, legal);
                 Expect::Search
             }
@@ -258,8 +281,28 @@ impl Model {
 
     /// BOARD / YXBOARD / SWAP2BOARD.
     pub fn block(&mut self, kind: BlockKind, entries: &[Entry]) -> Expect {
-        let rule = self.game().rule;
         let (w, h) = self.size();
+        if matches!(kind, BlockKind::YxBlock | BlockKind::YxBlockUndo) {
+            // Before any START the default board's size counts, and no game is made.
+            let mut outside = false;
+            for e in entries {
+                match Grid::new(w, h).pos(e.x, e.y) {
+                    Some(p) if kind == BlockKind::YxBlock => {
+                        if !self.blocked.contains(&p) {
+                            self.blocked.push(p);
+                        }
+                    }
+                    Some(p) => self.blocked.retain(|&b| b != p),
+                    None => outside = true,
+                }
+            }
+            return if outside {
+                Expect::Error
+            } else {
+                Expect::Silent
+            };
+        }
+        let rule = self.game().rule;
         if kind == BlockKind::Swap2Board {
             let mut g = MGame::new(w, h, rule);
             for e in entries {
@@ -538,6 +581,15 @@ impl Run {
                 }
             }
             Expect::Search => {
+                let blocked = self.model.blocked.clone();
+                if let Some(p) = parse_move(answer).filter(|p| blocked.contains(p)) {
+                    let g = self.model.game();
+                    let c = g.side();
+                    let open = |q: Pos| g.legal(q, c) && !blocked.contains(&q);
+                    if g.grid.positions().any(open) {
+                        self.fail(format!("{cmd:?}: blocked move {p} answered"));
+                    }
+                }
                 let g = self.model.game();
                 let c = g.side();
                 let fouls = g.rule == Rule::Renju
