@@ -18,6 +18,8 @@
 //! | `< text` | the next output line is exactly `text` |
 //! | `<~ pattern` | the next output line matches `pattern`: `#` = an integer (`-`? digits), `*` = any text, all else literal |
 //! | `<? move` | the next output line (after any `MESSAGE` lines) is `x,y`: a legal empty cell for the side to move in the runner's own model of the game (built from the lines sent); the model then plays it |
+//! | `<* pattern` | any number of output lines (none too) that match `pattern`; the first line that does not is left for the next directive |
+//! | `!saw pattern` / `!unseen pattern` | some line / no line of the last `<*` matched `pattern` |
 //! | `!silent MS` | no output line arrives within MS ms |
 //! | `!sleep MS` | wait MS ms |
 //! | `!crlf on` / `!crlf off` | line ends of `>` lines from here on |
@@ -69,6 +71,8 @@ fn ms(n: u64) -> Duration {
 
 /// A running engine with its output collected by threads.
 struct Engine {
+    /// A line read ahead by `<*`, handed to the next directive.
+    ahead: Option<String>,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Vec<u8>>,
@@ -124,6 +128,7 @@ impl Engine {
             v
         });
         Engine {
+            ahead: None,
             stdin: child.stdin.take(),
             child,
             lines: rx,
@@ -142,6 +147,9 @@ impl Engine {
 
     /// The next output line (without its LF), or an error after `wait`.
     fn recv(&mut self, wait: Duration) -> Result<String, String> {
+        if let Some(line) = self.ahead.take() {
+            return Ok(line);
+        }
         match self.lines.recv_timeout(wait) {
             Ok(mut raw) => {
                 if raw.last() == Some(&b'\n') {
@@ -188,11 +196,11 @@ impl Engine {
         if let Some(h) = self.out_thread.take() {
             let _ = h.join();
         }
-        let rest = self
+        let read = self
             .lines
             .try_iter()
-            .map(|l| String::from_utf8_lossy(&l).trim_end().to_string())
-            .collect();
+            .map(|l| String::from_utf8_lossy(&l).trim_end().to_string());
+        let rest = self.ahead.take().into_iter().chain(read).collect();
         let err = self
             .err_thread
             .take()
@@ -407,6 +415,8 @@ fn run_transcript(path: &Path) -> Result<(), String> {
     let mut model = Model::new();
     let mut dialogue: Vec<String> = Vec::new();
     let mut exit_checked = false;
+    // The lines of the last `<*`.
+    let mut skipped: Vec<String> = Vec::new();
     let fail = |dialogue: &[String], n: usize, line: &str, why: String| -> String {
         let mut s = format!("line {n}: `{line}`: {why}\n  dialogue so far:\n");
         for d in dialogue
@@ -461,6 +471,32 @@ fn run_transcript(path: &Path) -> Result<(), String> {
                 }
                 Err(e) => Err(e),
             },
+            "<*" => {
+                skipped.clear();
+                loop {
+                    match engine.recv(wait) {
+                        Ok(got) if glob_match(arg.as_bytes(), got.as_bytes()) => {
+                            dialogue.push(format!("< {got}"));
+                            skipped.push(got);
+                        }
+                        Ok(got) => {
+                            engine.ahead = Some(got);
+                            break Ok(());
+                        }
+                        Err(e) => break Err(e),
+                    }
+                }
+            }
+            "!saw" | "!unseen" => {
+                let seen = skipped
+                    .iter()
+                    .any(|l| glob_match(arg.as_bytes(), l.as_bytes()));
+                match (head, seen) {
+                    ("!saw", false) => Err(format!("no line matched `{arg}`")),
+                    ("!unseen", true) => Err(format!("a line matched `{arg}`")),
+                    _ => Ok(()),
+                }
+            }
             "!silent" => {
                 let t: u64 = arg.parse().map_err(|_| "bad !silent".to_string())?;
                 match engine.recv(ms(t)) {

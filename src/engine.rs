@@ -25,11 +25,11 @@ use crate::params::{
 };
 use crate::search::time::{budget, TimeInput};
 use crate::search::tt::{tt_bytes_for, Tt};
-use crate::search::{self, multipv, smp, Control, Job, Limits, Threads};
+use crate::search::{self, multipv, smp, Control, Job, Limits, Observer, Threads};
 use crate::types::Rule;
 
 pub use crate::search::multipv::PvLine;
-pub use crate::search::{IterationInfo, SearchResult, MATE, MATE_BOUND};
+pub use crate::search::{IterationInfo, RootEvent, SearchResult, MATE, MATE_BOUND};
 
 /// What a search reports while it runs.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +38,9 @@ pub enum Report<'a> {
     Iteration(&'a IterationInfo<'a>),
     /// A finished round of YXNBEST: its lines, best first (all searched to the same depth).
     Lines(&'a [PvLine]),
+    /// A root move of the search for one move (only with `show_detail` levels 1 and 3, the
+    /// Yixin-Board markers).
+    Root(RootEvent),
 }
 
 /// Receives the reports of a search (called only when `INFO show_detail` asks for them).
@@ -597,8 +600,16 @@ impl Engine {
     /// One search of `game` for the side to move.
     fn search(&mut self, game: &Game, report: Reporter) -> SearchResult {
         let exclude = self.exclusions(game);
+        let realtime = self.settings.show_detail & 1 != 0;
+        let report = std::cell::RefCell::new(report);
+        let mut on_iter = |info: &IterationInfo| (report.borrow_mut())(&Report::Iteration(info));
+        let mut on_root = |event: RootEvent| (report.borrow_mut())(&Report::Root(event));
+        let mut observer = Observer {
+            on_iter: &mut on_iter,
+            on_root: realtime.then_some(&mut on_root as &mut dyn FnMut(RootEvent)),
+        };
         let result = self.run(game, &exclude, |job, threads| {
-            search::think(job, threads, &mut |info| report(&Report::Iteration(info)))
+            search::think_observed(job, threads, &mut observer)
         });
         log::debug!(
             "search: best {} score {} depth {} nodes {} in {} ms, {} thread(s)",

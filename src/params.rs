@@ -219,6 +219,11 @@ pub const HISTORY_KEPT_BETWEEN_MOVES: bool = false;
 /// The node count at which the search polls the stop flag and the hard time limit: every this
 /// many nodes (a power of two).
 pub const POLL_INTERVAL_NODES: u64 = 1024;
+/// Analysis output: the main search tells its root moves as it searches them (`MESSAGE REALTIME
+/// POS` / `DONE`, and `REFRESH` at each iteration) only once it has spent this many nodes (about
+/// 0.1 to 0.2 s), so that quick searches stay quiet and a GUI is not flooded by the first,
+/// shallow iterations.
+pub const REALTIME_MIN_NODES: u64 = 100_000;
 /// Plies added back when the only reply (blocking the opponent's five) is played: 1 searches
 /// it at the same depth (the forced reply costs no depth), 0 charges it like any move.
 pub const FORCED_REPLY_EXTENSION: i32 = 1;

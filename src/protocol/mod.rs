@@ -264,6 +264,7 @@ impl Session {
             let lines = match r {
                 Report::Iteration(info) => response::iteration_lines(info, detail),
                 Report::Lines(pv) => response::round_lines(pv, detail),
+                Report::Root(event) => response::root_line(*event, detail).into_iter().collect(),
             };
             for line in lines {
                 out(&line);

@@ -1,11 +1,11 @@
-//! Typed answers → protocol text: `x,y`, `OK`, `ERROR …`, `UNKNOWN …`, `MESSAGE …`, the ABOUT
-//! line and the Yixin-Board `FORBID` list. Every line is single-line, ASCII-printable and never
+//! Typed answers → protocol text: `x,y`, `OK`, `ERROR …`, `UNKNOWN …`, `MESSAGE …` (analysis
+//! lines included), the ABOUT line and the Yixin-Board `FORBID` list. Every line is single-line, ASCII-printable and never
 //! empty, whatever went into it.
 
 use std::fmt;
 
 use crate::board::Pos;
-use crate::engine::{IterationInfo, PvLine, MATE, MATE_BOUND};
+use crate::engine::{IterationInfo, PvLine, RootEvent, MATE, MATE_BOUND};
 
 /// Longest text carried by an ERROR/UNKNOWN/MESSAGE line (managers buffer a few KB per reply).
 const MAX_TEXT: usize = 300;
@@ -60,6 +60,23 @@ pub fn iteration_lines(info: &IterationInfo, detail: u8) -> Vec<String> {
         .to_string(),
     );
     lines
+}
+
+/// The Yixin-Board marker of a root move of the running search (only sent at `INFO
+/// show_detail` levels 1 and 3): `MESSAGE REALTIME REFRESH` as an iteration starts, `MESSAGE
+/// REALTIME POS x,y` / `DONE x,y` around the search of a root move, `MESSAGE REALTIME LOST x,y`
+/// for a move proven lost.
+pub fn root_line(event: RootEvent, detail: u8) -> Option<String> {
+    if detail & 1 == 0 {
+        return None;
+    }
+    let text = match event {
+        RootEvent::Iteration => "REALTIME REFRESH".to_string(),
+        RootEvent::Searching(p) => format!("REALTIME POS {p}"),
+        RootEvent::Searched(p) => format!("REALTIME DONE {p}"),
+        RootEvent::Lost(p) => format!("REALTIME LOST {p}"),
+    };
+    Some(Response::Message(text).to_string())
 }
 
 /// A score as shown to the user: centi-units, or `+M5` / `-M4` (moves to the five) when proven.
@@ -181,6 +198,25 @@ mod tests {
             Response::Unknown("x".repeat(1000)).to_string().len(),
             8 + 300
         );
+        let p = Pos::new(7, 12);
+        assert_eq!(
+            root_line(RootEvent::Searching(p), 1).as_deref(),
+            Some("MESSAGE REALTIME POS 7,12")
+        );
+        assert_eq!(
+            root_line(RootEvent::Searched(p), 3).as_deref(),
+            Some("MESSAGE REALTIME DONE 7,12")
+        );
+        assert_eq!(
+            root_line(RootEvent::Lost(p), 1).as_deref(),
+            Some("MESSAGE REALTIME LOST 7,12")
+        );
+        assert_eq!(
+            root_line(RootEvent::Iteration, 1).as_deref(),
+            Some("MESSAGE REALTIME REFRESH")
+        );
+        assert_eq!(root_line(RootEvent::Lost(p), 2), None);
+        assert_eq!(root_line(RootEvent::Lost(p), 0), None);
         let about = about_line();
         assert!(about.starts_with("name=\"Rensa\", version=\""));
         assert_eq!(about.matches(',').count(), 3);

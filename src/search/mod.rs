@@ -8,7 +8,8 @@
 //! block of an opponent five, an own open four, a single legal defence. Then a mate by continuous
 //! fours (VCF, deepened on the number of fours) and by continuous threats (VCT, within its own
 //! node budget) is tried, and only then iterative deepening with aspiration windows over the root
-//! moves, each iteration reported to the caller. After each iteration the root guard plays the
+//! moves, each iteration reported to the caller (and, when it asks for them, the root moves as
+//! they are searched: [`RootEvent`]). After each iteration the root guard plays the
 //! best move and probes the opponent's VCT: a move that lets the opponent win by force is set
 //! aside for the rest of the search while another is left. *In the tree* ([`alphabeta`]) every node first
 //! settles what the threat counts already decide (a five, a forced block, an own open four),
@@ -45,7 +46,9 @@ pub mod time;
 pub mod tt;
 
 use crate::board::{Board, Pos};
-use crate::params::{SearchParams, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, VCF_TABLE_ENTRIES};
+use crate::params::{
+    SearchParams, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, REALTIME_MIN_NODES, VCF_TABLE_ENTRIES,
+};
 use crate::types::Color;
 use alphabeta::{lmr_table, LmrTable};
 use history::History;
@@ -342,6 +345,45 @@ pub fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
+/// What the main search thread says about its root moves while it deepens, for analysis output
+/// (Yixin-Board's `MESSAGE REALTIME …` lines). Only once the search has spent
+/// [`REALTIME_MIN_NODES`] nodes, so that a quick search says nothing and a long one does not
+/// flood the GUI from its first milliseconds; a proven loss is told at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootEvent {
+    /// A new iteration starts.
+    Iteration,
+    /// The root move starts being searched.
+    Searching(Pos),
+    /// The root move has been searched.
+    Searched(Pos),
+    /// The root move is proven lost (its score is at most `-MATE_BOUND`).
+    Lost(Pos),
+}
+
+/// Where the main search thread reports: every finished iteration, and the root-move events
+/// when they are wanted (`None`: none are made, at no cost).
+pub struct Observer<'o> {
+    pub on_iter: &'o mut dyn FnMut(&IterationInfo),
+    pub on_root: Option<&'o mut dyn FnMut(RootEvent)>,
+}
+
+impl Observer<'_> {
+    /// Tells `event` if root events are wanted.
+    #[inline]
+    fn root(&mut self, event: RootEvent) {
+        if let Some(f) = self.on_root.as_mut() {
+            f(event);
+        }
+    }
+
+    /// Whether the routine root events (not a proven loss) are told after `nodes` nodes.
+    #[inline]
+    fn routine(&self, nodes: u64) -> bool {
+        self.on_root.is_some() && nodes >= REALTIME_MIN_NODES
+    }
+}
+
 /// Chooses a move for `job.me` on a copy of `job.board`: with helper threads when the job asks
 /// for them ([`smp`]), else on this thread alone. The main thread decides the move and reports
 /// its iterations to `on_iter`; the result's `nodes` counts every thread.
@@ -350,11 +392,23 @@ pub fn think(
     threads: &mut Threads,
     on_iter: &mut dyn FnMut(&IterationInfo),
 ) -> SearchResult {
+    think_observed(
+        job,
+        threads,
+        &mut Observer {
+            on_iter,
+            on_root: None,
+        },
+    )
+}
+
+/// [`think`], reporting to `observer` (root-move events included, when it wants them).
+pub fn think_observed(job: &Job, threads: &mut Threads, observer: &mut Observer) -> SearchResult {
     let data = threads.get(job.threads);
     if data.len() > 1 {
-        smp::think_parallel(job, data, on_iter)
+        smp::think_parallel(job, data, observer)
     } else {
-        root::think_one(job, &job.limits, &mut data[0], on_iter)
+        root::think_one(job, &job.limits, &mut data[0], observer)
     }
 }
 

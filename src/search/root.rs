@@ -5,7 +5,8 @@
 //! threat); [`settle_root`] (an own five, the block of an opponent five, an own open four, a
 //! single legal move); [`root_vcf`] and then the root VCT ([`Searcher::root_vct`]), each within
 //! its own node budget; and [`deepen`], iterative deepening with aspiration windows over the
-//! root moves, each finished iteration reported to the caller, and after each the [`guard`]
+//! root moves, each finished iteration reported to the caller (and, when it asks, each root
+//! move as it is searched: [`RootEvent`]), and after each the [`guard`]
 //! (the opponent's VCT probed after the best move; a move that lets it win is set aside). Under
 //! a match clock [`deepen`] also sets the soft time target's scale from the stability of the
 //! best move and of the score.
@@ -13,8 +14,8 @@
 use super::alphabeta::Searcher;
 use super::movepick::Quick;
 use super::{
-    is_mate, movepick, time, Aspiration, IterationInfo, Job, Limits, SearchResult, ThreadData, INF,
-    MATE, MATE_BOUND,
+    is_mate, movepick, time, Aspiration, IterationInfo, Job, Limits, Observer, RootEvent,
+    SearchResult, ThreadData, INF, MATE, MATE_BOUND,
 };
 use crate::board::{rule, Class, Pos};
 use crate::params::{
@@ -41,12 +42,12 @@ pub(super) fn think_one(
     job: &Job,
     limits: &Limits,
     data: &mut ThreadData,
-    on_iter: &mut dyn FnMut(&IterationInfo),
+    observer: &mut Observer,
 ) -> SearchResult {
     let mut board = job.board.clone();
     data.reset(job.keep_history, &job.params);
     let mut s = Searcher::new(&mut board, job.tt, job.control, limits, data);
-    let result = root_search(&mut s, job.me, job.exclude, on_iter);
+    let result = root_search(&mut s, job.me, job.exclude, observer);
     debug_assert!(
         result.best.is_none()
             || rule::is_legal(job.board.grid(), result.best, job.me, job.board.rule())
@@ -69,7 +70,7 @@ fn root_search(
     s: &mut Searcher,
     me: Color,
     exclude: &[Pos],
-    on_iter: &mut dyn FnMut(&IterationInfo),
+    observer: &mut Observer,
 ) -> SearchResult {
     if s.board.history().is_empty() {
         return single(opening_move(s, me, exclude), 0, 0);
@@ -100,7 +101,7 @@ fn root_search(
             pv,
         };
     }
-    deepen(s, me, &mut moves, on_iter)
+    deepen(s, me, &mut moves, observer)
 }
 
 /// Empty board: the centre (or the legal cell nearest to it).
@@ -228,7 +229,7 @@ fn deepen(
     s: &mut Searcher,
     me: Color,
     moves: &mut [RootMove],
-    on_iter: &mut dyn FnMut(&IterationInfo),
+    observer: &mut Observer,
 ) -> SearchResult {
     moves.sort_by(|a, b| b.order.cmp(&a.order).then(a.pos.0.cmp(&b.pos.0)));
     let mut result = single(moves[0].pos, 0, s.nodes);
@@ -242,9 +243,13 @@ fn deepen(
             break;
         }
         s.seldepth = 0;
+        if observer.routine(s.nodes) {
+            observer.root(RootEvent::Iteration);
+        }
         let mut window = Aspiration::new(depth, prev, s.params.aspiration_delta);
         let score = loop {
-            let v = root_iteration(s, moves, depth as i32, window.alpha, window.beta, me);
+            let (alpha, beta) = (window.alpha, window.beta);
+            let v = root_iteration(s, moves, depth as i32, alpha, beta, me, observer);
             if s.stopped() || window.settled(v) {
                 break v;
             }
@@ -306,7 +311,7 @@ fn deepen(
                 .set_soft_permille(time::stability_permille(stable, drop));
         }
         prev = score;
-        on_iter(&IterationInfo {
+        (observer.on_iter)(&IterationInfo {
             depth,
             seldepth: s.seldepth as u32,
             score,
@@ -395,6 +400,7 @@ fn unrefute(moves: &mut [RootMove], refuted: usize) {
 }
 
 /// One pass over the root moves with the window (alpha, beta); re-sorts them, best first.
+/// Each move is told to the `observer` as it is searched ([`RootEvent`]).
 fn root_iteration(
     s: &mut Searcher,
     moves: &mut [RootMove],
@@ -402,6 +408,7 @@ fn root_iteration(
     mut alpha: i32,
     beta: i32,
     me: Color,
+    observer: &mut Observer,
 ) -> i32 {
     let mut best = -INF;
     for m in moves.iter_mut() {
@@ -412,6 +419,10 @@ fn root_iteration(
             break; // the set-aside moves are at the end
         }
         let p = moves[i].pos;
+        let told = observer.routine(s.nodes);
+        if told {
+            observer.root(RootEvent::Searching(p));
+        }
         s.board.make(p, me);
         let v = if i == 0 {
             -s.alphabeta(1, depth - 1, -beta, -alpha, me.opp(), true)
@@ -426,6 +437,13 @@ fn root_iteration(
         s.board.undo();
         if s.stopped() {
             break;
+        }
+        if told {
+            observer.root(RootEvent::Searched(p));
+        }
+        if v <= -MATE_BOUND {
+            // A fail-low bound at most -MATE_BOUND is a proven loss as well.
+            observer.root(RootEvent::Lost(p));
         }
         moves[i].score = v;
         if v > best {

@@ -16,7 +16,7 @@
 
 use super::alphabeta::Searcher;
 use super::{
-    is_mate, root, Aspiration, Control, IterationInfo, Job, Limits, SearchResult, ThreadData, MATE,
+    is_mate, root, Aspiration, Control, Job, Limits, Observer, SearchResult, ThreadData, MATE,
 };
 use crate::params::{SMP_MAX_THREADS, SMP_SKIP_PHASE, SMP_SKIP_SIZE, SMP_STACK_BYTES};
 use crate::types::Color;
@@ -48,7 +48,7 @@ impl Drop for StopHelpers<'_> {
 pub(super) fn think_parallel(
     job: &Job,
     data: &mut [ThreadData],
-    on_iter: &mut dyn FnMut(&IterationInfo),
+    observer: &mut Observer,
 ) -> SearchResult {
     let threads = data.len() as u64;
     let limits = &job.limits;
@@ -57,7 +57,7 @@ pub(super) fn think_parallel(
     } else {
         let share = limits.max_nodes / threads;
         if share == 0 {
-            return root::think_one(job, limits, &mut data[0], on_iter);
+            return root::think_one(job, limits, &mut data[0], observer);
         }
         let main = limits.max_nodes - share * (threads - 1);
         (
@@ -96,7 +96,7 @@ pub(super) fn think_parallel(
                 break;
             }
         }
-        let result = root::think_one(job, &main_limits, &mut main_data[0], on_iter);
+        let result = root::think_one(job, &main_limits, &mut main_data[0], observer);
         drop(guard);
         result
     });

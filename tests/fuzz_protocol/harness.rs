@@ -532,7 +532,7 @@ impl Run {
             0
         };
         let is_analysis = |l: &String| {
-            ["MESSAGE REALTIME BEST ", "MESSAGE depth ", "MESSAGE ("]
+            ["MESSAGE REALTIME ", "MESSAGE depth ", "MESSAGE ("]
                 .iter()
                 .any(|p| l.starts_with(p))
         };
