@@ -8,7 +8,7 @@
 //! thread count within the machine and the memory limit, the search parameters of
 //! `INFO param_<name>`) run by [`search::think`] on the
 //! engine's kept [`Threads`]; the answer is played only if legal (one check). [`Engine::nbest`]
-//! answers YXNBEST. The cells of `YXBLOCK` are left out of the root moves of every search (the
+//! answers YXNBEST, [`Engine::search_defend`] YXSEARCHDEFEND. The cells of `YXBLOCK` are left out of the root moves of every search (the
 //! job's `exclude`), unless they are all the legal moves there are. [`Remote`] is what the protocol's reader thread may touch while a search
 //! runs: the stop flag and the clock settings, a change of which moves the running search's
 //! deadline.
@@ -548,6 +548,40 @@ impl Engine {
         Ok((self.play_answer(best)?, answer.lines))
     }
 
+    /// YXSEARCHDEFEND: every root move that holds against the opponent's threats
+    /// ([`search::defences`]: no VCT for the opponent after it within the probe's budget), and
+    /// the answer: the search's best among the moves that hold (among all when none holds),
+    /// played as the answer to a move request is. Blocked cells are left out as everywhere.
+    /// With `show_detail` levels 1 and 3 each probe is reported ([`Report::Root`]).
+    pub fn search_defend(&mut self, report: Reporter) -> Result<(Pos, Vec<Pos>), GameError> {
+        if self.game_or_default().legal_moves().is_empty() {
+            return Err(GameError::NoLegalMove);
+        }
+        let game = self.game.take().expect("game_or_default was called");
+        let exclude = self.exclusions(&game);
+        let realtime = self.settings.show_detail & 1 != 0;
+        let probed = self.run(&game, &exclude, |job, threads| {
+            search::defences(job, threads, &mut |event| {
+                if realtime {
+                    report(&Report::Root(event));
+                }
+            })
+        });
+        let holding: Vec<Pos> = probed.iter().filter(|d| d.1).map(|d| d.0).collect();
+        let mut left_out = exclude;
+        if !holding.is_empty() {
+            left_out.extend(probed.iter().filter(|d| !d.1).map(|d| d.0));
+        }
+        log::debug!(
+            "search defend: {} of {} moves hold",
+            holding.len(),
+            probed.len()
+        );
+        let best = self.search_excluding(&game, &left_out, report).best;
+        self.game = Some(game);
+        Ok((self.play_answer(best)?, holding))
+    }
+
     /// The limits of a search of a position with `ply` stones on `cells` cells from `INFO`
     /// (soft target, `max_depth`, `max_node`) and the hard time limit, in ms from the request.
     fn limits(&self, ply: u32, cells: u32) -> (Limits, Option<u64>) {
@@ -600,6 +634,11 @@ impl Engine {
     /// One search of `game` for the side to move.
     fn search(&mut self, game: &Game, report: Reporter) -> SearchResult {
         let exclude = self.exclusions(game);
+        self.search_excluding(game, &exclude, report)
+    }
+
+    /// One search of `game` for the side to move that leaves the root moves `exclude` out.
+    fn search_excluding(&mut self, game: &Game, exclude: &[Pos], report: Reporter) -> SearchResult {
         let realtime = self.settings.show_detail & 1 != 0;
         let report = std::cell::RefCell::new(report);
         let mut on_iter = |info: &IterationInfo| (report.borrow_mut())(&Report::Iteration(info));
@@ -608,7 +647,7 @@ impl Engine {
             on_iter: &mut on_iter,
             on_root: realtime.then_some(&mut on_root as &mut dyn FnMut(RootEvent)),
         };
-        let result = self.run(game, &exclude, |job, threads| {
+        let result = self.run(game, exclude, |job, threads| {
             search::think_observed(job, threads, &mut observer)
         });
         log::debug!(

@@ -14,7 +14,8 @@
 //! * no panic, every output line non-empty printable ASCII;
 //! * exactly one answer per request, after the held-back `MESSAGE` lines (their number is
 //!   predicted too): START/RECTSTART/RESTART/TAKEBACK → `OK` or `ERROR` as the model says;
-//!   BEGIN/TURN/BOARD/PLAY/SWAP2BOARD → a move or `ERROR`; ABOUT → the about line;
+//!   BEGIN/TURN/BOARD/PLAY/SWAP2BOARD → a move or `ERROR`; YXSEARCHDEFEND → `MESSAGE DEFEND`
+//!   lines of legal cells and a move, or `ERROR`; ABOUT → the about line;
 //!   YXSHOWFORBID → the model's `FORBID` line; INFO/YXBOARD/YXHASHCLEAR/YXBLOCKRESET/STOP/END/
 //!   block lines → nothing; YXBLOCK/YXBLOCKUNDO → nothing, or `ERROR` for a bad line (nothing
 //!   changed) or cells off the board (the others applied); unknown words → `UNKNOWN`; malformed commands → `ERROR`;
@@ -514,7 +515,8 @@ fn gen_item(rng: &mut Rng, model: &Model) -> Item {
         800..=804 => command(rng, "YXSHOWINFO", None, Command::ShowInfo),
         805..=809 => command(rng, "END", None, Command::End),
         810..=814 => command(rng, "YXBLOCKRESET", None, Command::BlockReset),
-        815..=829 => {
+        815..=819 => command(rng, "YXSEARCHDEFEND", None, Command::SearchDefend),
+        820..=829 => {
             let w = *rng.pick(&[
                 "SUGGEST", "FOO", "TURNX", "BOARDS", "YXNBESTS", "X", "STARTT", "YXBLOCKS",
             ]);

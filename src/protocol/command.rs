@@ -126,6 +126,8 @@ pub enum Command {
     NBest(i64),
     /// `YXBLOCKRESET`: empty the list of cells the search must not play.
     BlockReset,
+    /// `YXSEARCHDEFEND`: every move that holds against the opponent's threats, then a move.
+    SearchDefend,
     /// A known command with unusable arguments: answer `ERROR <text>`.
     Malformed(String),
     /// Anything else: answer `UNKNOWN <word>`.
@@ -353,6 +355,7 @@ pub fn parse_line(line: &str) -> Command {
         "YXBLOCK" => Command::BlockStart(BlockKind::YxBlock),
         "YXBLOCKUNDO" => Command::BlockStart(BlockKind::YxBlockUndo),
         "YXBLOCKRESET" => Command::BlockReset,
+        "YXSEARCHDEFEND" => Command::SearchDefend,
         "DONE" => Command::Done,
         "INFO" => Command::Info(parse_info(rest)),
         "END" => Command::End,
@@ -602,6 +605,7 @@ mod tests {
         assert!(matches!(parse_line("YXNBEST"), Command::Malformed(_)));
         assert!(matches!(parse_line("YXNBEST three"), Command::Malformed(_)));
         assert_eq!(parse_line("yxblockreset"), Command::BlockReset);
+        assert_eq!(parse_line("YXSEARCHDEFEND"), Command::SearchDefend);
     }
 
     #[test]

@@ -40,6 +40,8 @@
 //!   unless a line is bad or off the board (`ERROR`). YXNBEST is a move request whose answer is
 //!   preceded by one `MESSAGE (i) score | depth-seldepth | pv` line per best move (Rapfi's
 //!   form, which Yixin-Board shows); with `show_detail` every finished round of it is shown too.
+//!   YXSEARCHDEFEND is a move request too: `MESSAGE DEFEND x,y …` lists the moves that hold
+//!   against the opponent's threats, then comes the move (one of them).
 
 pub mod command;
 pub mod io;
@@ -306,6 +308,14 @@ impl Session {
                         .enumerate()
                         .map(|(i, l)| response::pv_line(i + 1, l))
                         .collect();
+                    out.push(Response::Move(p));
+                    out
+                },
+            ),
+            Command::SearchDefend => self.answer_move(
+                |e, r| e.search_defend(r),
+                |(p, holding)| {
+                    let mut out = response::defend_lines(&holding);
                     out.push(Response::Move(p));
                     out
                 },

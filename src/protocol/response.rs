@@ -79,6 +79,27 @@ pub fn root_line(event: RootEvent, detail: u8) -> Option<String> {
     Some(Response::Message(text).to_string())
 }
 
+/// Moves on one `MESSAGE DEFEND` line (about 250 characters).
+const DEFEND_PER_LINE: usize = 40;
+
+/// The answer lines of YXSEARCHDEFEND before its move: `MESSAGE DEFEND x,y x,y …`, the moves that
+/// hold, 40 to a line (at least one line; `MESSAGE DEFEND` alone when none holds).
+pub fn defend_lines(holding: &[Pos]) -> Vec<Response> {
+    if holding.is_empty() {
+        return vec![Response::Message("DEFEND".to_string())];
+    }
+    holding
+        .chunks(DEFEND_PER_LINE)
+        .map(|c| Response::Message(format!("DEFEND {}", pv_text_all(c))))
+        .collect()
+}
+
+/// The moves, separated by spaces.
+fn pv_text_all(moves: &[Pos]) -> String {
+    let moves: Vec<String> = moves.iter().map(Pos::to_string).collect();
+    moves.join(" ")
+}
+
 /// A score as shown to the user: centi-units, or `+M5` / `-M4` (moves to the five) when proven.
 fn score_text(score: i32) -> String {
     if score.abs() >= MATE_BOUND {
@@ -92,8 +113,7 @@ fn score_text(score: i32) -> String {
 
 /// The first [`PV_SHOWN`] moves of a line, separated by spaces.
 fn pv_text(pv: &[Pos]) -> String {
-    let pv: Vec<String> = pv.iter().take(PV_SHOWN).map(Pos::to_string).collect();
-    pv.join(" ")
+    pv_text_all(&pv[..pv.len().min(PV_SHOWN)])
 }
 
 /// One YXNBEST line, `i` counted from 1, in the form Rapfi gives Yixin-Board:
@@ -217,6 +237,15 @@ mod tests {
         );
         assert_eq!(root_line(RootEvent::Lost(p), 2), None);
         assert_eq!(root_line(RootEvent::Lost(p), 0), None);
+        let many: Vec<Pos> = (0..45).map(|i| Pos::new(i % 15, i / 15)).collect();
+        let lines = defend_lines(&many);
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].to_string().starts_with("MESSAGE DEFEND 0,0 1,0 "));
+        assert_eq!(
+            lines[1].to_string(),
+            "MESSAGE DEFEND 10,2 11,2 12,2 13,2 14,2"
+        );
+        assert_eq!(defend_lines(&[])[0].to_string(), "MESSAGE DEFEND");
         let about = about_line();
         assert!(about.starts_with("name=\"Rensa\", version=\""));
         assert_eq!(about.matches(',').count(), 3);

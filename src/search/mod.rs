@@ -23,7 +23,8 @@
 //! opponent's fours.
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
 //! (Lazy SMP); [`multipv`] finds several best moves (YXNBEST) by searching again with the better
-//! ones left out.
+//! ones left out; [`defences`] probes every root move with the root guard's VCT probe
+//! (YXSEARCHDEFEND).
 //!
 //! Time: [`time::budget`] turns the clock settings into a soft target (checked between
 //! iterations by [`Limits::may_deepen`] for the main search and the helpers, by
@@ -47,7 +48,8 @@ pub mod tt;
 
 use crate::board::{Board, Pos};
 use crate::params::{
-    SearchParams, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, REALTIME_MIN_NODES, VCF_TABLE_ENTRIES,
+    SearchParams, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, REALTIME_MIN_NODES, ROOT_GUARD_NODES,
+    ROOT_GUARD_NODES_PER_MS, VCF_TABLE_ENTRIES,
 };
 use crate::types::Color;
 use alphabeta::{lmr_table, LmrTable};
@@ -410,6 +412,25 @@ pub fn think_observed(job: &Job, threads: &mut Threads, observer: &mut Observer)
     } else {
         root::think_one(job, &job.limits, &mut data[0], observer)
     }
+}
+
+/// YXSEARCHDEFEND: the root moves of `job` (the legal candidates near the stones; against an
+/// opponent threat only the defences; none of `job.exclude`), each with whether it holds: the
+/// root guard's probe finds no VCT for the opponent after it. The probes share half the job's
+/// node limit and, under a clock, [`ROOT_GUARD_NODES_PER_MS`] per ms of the soft target; each
+/// gets at most [`ROOT_GUARD_NODES`]. A stop or the deadline ends the probing: the moves not
+/// probed count as holding. Runs on the main thread's data; `on_root` hears each probe.
+pub fn defences(
+    job: &Job,
+    threads: &mut Threads,
+    on_root: &mut dyn FnMut(RootEvent),
+) -> Vec<(Pos, bool)> {
+    let limits = &job.limits;
+    let total = limits
+        .sub_budget(u64::MAX, ROOT_GUARD_NODES_PER_MS)
+        .min(limits.max_nodes / 2);
+    let budget = |moves: usize| (total / moves.max(1) as u64).min(ROOT_GUARD_NODES);
+    root::defences(job, &mut threads.get(1)[0], budget, on_root)
 }
 
 /// An aspiration window of half-width `delta` (`aspiration_delta` of the [`SearchParams`])

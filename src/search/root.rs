@@ -399,6 +399,50 @@ fn unrefute(moves: &mut [RootMove], refuted: usize) {
     moves.rotate_right(refuted);
 }
 
+/// YXSEARCHDEFEND on this thread: the root moves of `job` ([`root_moves`]: the legal
+/// candidates, only the defences against an opponent threat, none of `job.exclude`), each with
+/// whether it holds: the opponent, after it, has no VCT that the root guard's probe finds within
+/// `budget` nodes. A move that makes five holds without a probe; once the search is stopped the
+/// moves not probed yet count as holding. Each probe is told to `on_root` (searching, then
+/// searched or lost).
+pub(super) fn defences(
+    job: &Job,
+    data: &mut ThreadData,
+    budget: impl Fn(usize) -> u64,
+    on_root: &mut dyn FnMut(RootEvent),
+) -> Vec<(Pos, bool)> {
+    let mut board = job.board.clone();
+    data.reset(job.keep_history, &job.params);
+    let mut s = Searcher::new(&mut board, job.tt, job.control, &job.limits, data);
+    let me = job.me;
+    let q = movepick::quick(s.board, me);
+    let (moves, candidates) = root_moves(&mut s, me, q.opp_threat, job.exclude);
+    let fives: Vec<Pos> = s.stack.frames[0].moves[..candidates]
+        .iter()
+        .filter(|m| m.att == Class::Five)
+        .map(|m| m.pos)
+        .collect();
+    let budget = budget(moves.len());
+    let mut out = Vec::with_capacity(moves.len());
+    for m in &moves {
+        let lost = if fives.contains(&m.pos) || s.stopped() {
+            false
+        } else {
+            on_root(RootEvent::Searching(m.pos));
+            s.board.make(m.pos, me);
+            let lost = s.vct_probe(1, me.opp(), budget).is_some();
+            s.board.undo();
+            on_root(RootEvent::Searched(m.pos));
+            lost
+        };
+        if lost {
+            on_root(RootEvent::Lost(m.pos));
+        }
+        out.push((m.pos, !lost));
+    }
+    out
+}
+
 /// One pass over the root moves with the window (alpha, beta); re-sorts them, best first.
 /// Each move is told to the `observer` as it is searched ([`RootEvent`]).
 fn root_iteration(
@@ -477,7 +521,7 @@ fn root_iteration(
 mod tests {
     use super::*;
     use crate::board::{Board, Grid};
-    use crate::search::{Control, Tt};
+    use crate::search::{Control, Job, Tt};
     use crate::types::Rule;
 
     /// White's open three on row 7: a Black move elsewhere lets White make an open four;
@@ -551,6 +595,34 @@ mod tests {
         let mut moves = [root_move(Pos::new(5, 5), 10), root_move(Pos::new(8, 8), 50)];
         assert_eq!(probe(LONE, &mut moves), Guarded::Kept);
         assert!(moves[0].guarded);
+    }
+
+    /// YXSEARCHDEFEND's probe: against the open three only the blocks next to it hold; the
+    /// far ends are defences by the threat classes but lose to the open four; a blocked cell
+    /// is not probed.
+    #[test]
+    fn defences_are_the_moves_after_which_no_vct_is_found() {
+        let b = Board::from_grid(
+            &Grid::from_ascii(OPEN_THREE).expect("board"),
+            Rule::Freestyle,
+        );
+        let tt = Tt::new(1 << 16);
+        let mut job = Job::new(&b, Color::Black, Limits::infinite(), &tt);
+        let mut events = Vec::new();
+        let found = defences(&job, &mut ThreadData::new(), |_| 20_000, &mut |e| {
+            events.push(e)
+        });
+        let holding: Vec<Pos> = found.iter().filter(|d| d.1).map(|d| d.0).collect();
+        let mut lost: Vec<Pos> = found.iter().filter(|d| !d.1).map(|d| d.0).collect();
+        lost.sort();
+        assert_eq!(holding, [Pos::new(5, 7), Pos::new(9, 7)]);
+        assert_eq!(lost, [Pos::new(4, 7), Pos::new(10, 7)]);
+        assert!(events.contains(&RootEvent::Lost(Pos::new(4, 7))));
+        assert_eq!(events.len(), 2 * found.len() + lost.len());
+        let exclude = [Pos::new(5, 7)];
+        job.exclude = &exclude;
+        let found = defences(&job, &mut ThreadData::new(), |_| 20_000, &mut |_| {});
+        assert!(found.iter().all(|d| d.0 != Pos::new(5, 7)) && found.len() == 3);
     }
 
     /// When every move lets the opponent win, nothing is set aside: the search's order stands.

@@ -271,6 +271,7 @@ impl Model {
                 self.pending += usize::try_from(*n).unwrap_or(0).clamp(1, legal);
                 Expect::Search
             }
+            Command::SearchDefend => self.search_or_error(),
             Command::Malformed(_) => Expect::Error,
             Command::Unknown(_) => Expect::Unknown,
             Command::BlockStart(_) | Command::Done => {
@@ -487,6 +488,11 @@ impl Run {
         if !going {
             self.fail(format!("session ended on {cmd:?}"));
         }
+        let out = if matches!(cmd, Some(Command::SearchDefend)) {
+            self.defend_lines_checked(out)
+        } else {
+            out
+        };
         self.check_answer(&cmd, expect, &out, stats);
         self.check_state(&cmd);
         // Keep searches short whatever INFO said (never the infinite analysis mode).
@@ -633,6 +639,33 @@ impl Run {
             }
             Expect::ShowInfo | Expect::Error | Expect::Silent | Expect::End => {}
         }
+    }
+
+    /// YXSEARCHDEFEND's output without its `MESSAGE DEFEND` lines, which come right before a
+    /// move answer (at least one) and list legal cells only.
+    pub fn defend_lines_checked(&mut self, mut out: Vec<String>) -> Vec<String> {
+        let Some(answer) = out.pop() else {
+            return out;
+        };
+        if !answer.starts_with("ERROR ") {
+            let first = out
+                .iter()
+                .rposition(|l| !l.starts_with("MESSAGE DEFEND"))
+                .map_or(0, |i| i + 1);
+            let listed: Vec<String> = out.drain(first..).collect();
+            let g = self.model.game();
+            let c = g.side();
+            let legal = listed.iter().all(|l| {
+                l.split(' ')
+                    .skip(2)
+                    .all(|m| parse_move(m).is_some_and(|p| g.legal(p, c)))
+            });
+            if listed.is_empty() || !legal {
+                self.fail(format!("YXSEARCHDEFEND: bad DEFEND lines {listed:?}"));
+            }
+        }
+        out.push(answer);
+        out
     }
 
     /// A STOP handled earlier must not cut this search short: the stop flag was lowered for it.
