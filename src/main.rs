@@ -8,6 +8,9 @@ use std::io::Write;
 
 const USAGE: &str =
     "usage: pbrain-rensa            run the Gomocup (pbrain) protocol on stdin/stdout
+       pbrain-rensa --force-utf8
+                               the same (Yixin-Board's fork starts engines so on Windows;
+                               Rensa's text is ASCII anyway)
        pbrain-rensa bench [D]  search the fixed bench positions to depth D (default 9) and
                                print nodes, speed and the signature (deterministic)
        pbrain-rensa profile [MS] [T]
@@ -66,7 +69,7 @@ fn init_logging() {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        None => {
+        None | Some("--force-utf8") => {
             init_logging();
             log::info!("pbrain-rensa {} started", env!("CARGO_PKG_VERSION"));
             let warning = load_weights();
