@@ -37,6 +37,7 @@ pub mod alphabeta;
 pub mod history;
 pub mod movepick;
 pub mod multipv;
+pub mod prove;
 mod root;
 pub mod smp;
 pub mod stack;
@@ -49,6 +50,7 @@ use crate::params::{SearchParams, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, VC
 use crate::types::Color;
 use alphabeta::{lmr_table, LmrTable};
 use history::History;
+pub use prove::{prove, Proof, ProofKind};
 use stack::{Stack, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
