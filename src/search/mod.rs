@@ -22,7 +22,7 @@
 //! opponent's fours.
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
 //! (Lazy SMP); [`multipv`] finds several best moves (YXNBEST) by searching again with the better
-//! ones left out.
+//! ones left out. For tools, [`prove`] runs the VCF and VCT alone (`pbrain-rensa solve`).
 //!
 //! Time: [`time::budget`] turns the clock settings into a soft target (checked between
 //! iterations by [`Limits::may_deepen`] for the main search and the helpers, by

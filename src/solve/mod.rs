@@ -505,3 +505,24 @@ fn json_line(index: usize, record: &Record, outcome: &Outcome) -> String {
         s.proof.exhausted,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_grouped_and_counted() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(12_345_678), "12,345,678");
+        assert_eq!(plural(1, "ply", "plies"), "1 ply");
+        assert_eq!(plural(1_234, "ply", "plies"), "1,234 plies");
+    }
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string("a\"b\\c"), r#""a\"b\\c""#);
+        assert_eq!(json_string("\n\t\u{1}é"), "\"\\n\\t\\u0001é\"");
+    }
+}
