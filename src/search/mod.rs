@@ -22,7 +22,7 @@
 //! opponent's fours.
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
 //! (Lazy SMP); [`multipv`] finds several best moves (YXNBEST) by searching again with the better
-//! ones left out.
+//! ones left out. For tools, [`prove`] runs the VCF and VCT alone (`pbrain-rensa solve`).
 //!
 //! Time: [`time::budget`] turns the clock settings into a soft target (checked between
 //! iterations by [`Limits::may_deepen`] for the main search and the helpers, by
@@ -37,6 +37,7 @@ pub mod alphabeta;
 pub mod history;
 pub mod movepick;
 pub mod multipv;
+pub mod prove;
 mod root;
 pub mod smp;
 pub mod stack;
@@ -49,6 +50,7 @@ use crate::params::{SearchParams, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, VC
 use crate::types::Color;
 use alphabeta::{lmr_table, LmrTable};
 use history::History;
+pub use prove::{prove, Proof, ProofKind};
 use stack::{Stack, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
