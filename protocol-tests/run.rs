@@ -87,6 +87,11 @@ impl Engine {
 
     /// [`Engine::spawn`] with extra environment variables.
     fn spawn_with(vars: &[(&str, &std::ffi::OsStr)]) -> Engine {
+        Engine::spawn_full(vars, &[])
+    }
+
+    /// [`Engine::spawn`] with extra environment variables and command-line arguments.
+    fn spawn_full(vars: &[(&str, &std::ffi::OsStr)], args: &[&str]) -> Engine {
         let mut cmd = match std::env::var("RENSA_TEST_ENGINE") {
             Ok(line) if !line.trim().is_empty() => {
                 let mut words = line.split_whitespace();
@@ -97,6 +102,7 @@ impl Engine {
             _ => Command::new(env!("CARGO_BIN_EXE_pbrain-rensa")),
         };
         let mut child = cmd
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -798,4 +804,19 @@ fn a_bad_weights_file_is_reported_and_the_engine_plays_on() {
         assert!(err.is_empty(), "stderr: {}", String::from_utf8_lossy(&err));
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Yixin-Board's fork starts its engine as `engine.exe --force-utf8`: that is engine mode too,
+/// with nothing on stderr.
+#[test]
+fn the_yixin_board_fork_flag_starts_the_protocol() {
+    let mut e = Engine::spawn_full(&[], &["--force-utf8"]);
+    e.send_bytes(b"START 15\n").unwrap();
+    assert_eq!(e.recv(ms(5000)).unwrap(), "OK");
+    e.send_bytes(b"INFO max_node 2000\nBEGIN\n").unwrap();
+    assert!(glob_match(b"#,#", e.recv(ms(5000)).unwrap().as_bytes()));
+    e.send_bytes(b"END\n").unwrap();
+    assert_eq!(e.wait_exit(ms(5000)), Ok(0));
+    let err = e.err_thread.take().unwrap().join().unwrap();
+    assert!(err.is_empty(), "stderr: {}", String::from_utf8_lossy(&err));
 }

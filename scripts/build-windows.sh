@@ -82,7 +82,26 @@ minor="$(sed -n 's/^rustc 1\.\([0-9]*\)\..*/\1/p' <<<"$rustc_version")"
 if [[ -z "$minor" ]] || ((minor < 85)); then
     die "$RUSTC is '$rustc_version'; need rustc 1.85 or later"
 fi
-"$RUSTC" --print target-list | grep -qx "$TARGET" || die "$RUSTC does not know the target $TARGET"
+# rustc 1.87 and later know x86_64-win7-windows-gnu. An older one (Debian bookworm's
+# rustc-web 1.85) knows only x86_64-win7-windows-msvc, but its std source already has the
+# Windows 7 code paths (cfg target_vendor = "win7"), so the target is described to it in a
+# spec file: x86_64-pc-windows-gnu with the vendor win7, as rustc itself defines it, less
+# the startup objects rsbegin.o/rsend.o, which only a rustup sysroot ships and which hold
+# nothing on x86-64 (they register DWARF unwind tables on 32-bit x86 only).
+TARGET_ARG="$TARGET"
+if ! "$RUSTC" --print target-list | grep -qx "$TARGET"; then
+    [[ "$TARGET" == x86_64-win7-windows-gnu ]] || die "$RUSTC does not know the target $TARGET"
+    mkdir -p target/windows-spec
+    TARGET_ARG="$ROOT/target/windows-spec/$TARGET.json"
+    RUSTC_BOOTSTRAP=1 "$RUSTC" -Z unstable-options --print target-spec-json \
+        --target x86_64-pc-windows-gnu |
+        sed -e 's/"vendor": "pc"/"vendor": "win7"/' \
+            -e '/^  "\(pre\|post\)-link-objects\(-fallback\)\?": {/,/^  },/d' \
+            -e 's/"description": "[^"]*"/"description": "64-bit MinGW (Windows 7+)"/' \
+            >"$TARGET_ARG"
+    grep -q '"vendor": "win7"' "$TARGET_ARG" || die "could not derive a spec for $TARGET"
+    note "$RUSTC does not know $TARGET; using the derived spec ${TARGET_ARG#"$ROOT"/}"
+fi
 std_src="$("$RUSTC" --print sysroot)/lib/rustlib/src/rust/library"
 [[ -f "$std_src/Cargo.lock" ]] || die "no std source at $std_src (package rust-web-src)"
 
@@ -102,7 +121,7 @@ build() {
         CARGO_PROFILE_RELEASE_STRIP=symbols \
         CARGO_TERM_COLOR=never \
         "$CARGO" build --release -p rensa --bin pbrain-rensa \
-        --target "$TARGET" --target-dir "$target_dir" \
+        --target "$TARGET_ARG" --target-dir "$target_dir" \
         -Z build-std=std,panic_abort
 }
 

@@ -16,6 +16,7 @@ pub mod game;
 pub mod params;
 pub mod protocol;
 pub mod search;
+pub mod solve;
 pub mod types;
 
 pub use board::{Board, Grid, Pos};

@@ -8,6 +8,9 @@ use std::io::Write;
 
 const USAGE: &str =
     "usage: pbrain-rensa            run the Gomocup (pbrain) protocol on stdin/stdout
+       pbrain-rensa --force-utf8
+                               the same (Yixin-Board's fork starts engines so on Windows;
+                               Rensa's text is ASCII anyway)
        pbrain-rensa bench [D]  search the fixed bench positions to depth D (default 9) and
                                print nodes, speed and the signature (deterministic)
        pbrain-rensa profile [MS] [T]
@@ -18,6 +21,13 @@ const USAGE: &str =
        pbrain-rensa params     print the tunable search parameters, one a line:
                                name default min max c_end (set them with
                                INFO param_<name> <value>; rensa-tune tunes them)
+       pbrain-rensa solve [-rule N] [-size N|WxH] [-nodes N] [-json] FILE|-
+                               for each position of FILE (or stdin), one a line as a
+                               pos string (h8i9j7), or a PSQ file, or SGF games: a VCF
+                               or VCT of the side to move with its line, or else the
+                               opponent's win after a pass and the defences that hold
+                               (rule 0 1 4 8 9, default 0; size default 15; nodes per
+                               proof default 1000000; -json: one JSON line each)
        pbrain-rensa --version  print the version
        pbrain-rensa --help     print this help
 environment: RENSA_LOG=<file> writes a log there; RENSA_LOG_LEVEL (or RUST_LOG) sets its level;
@@ -63,10 +73,39 @@ fn init_logging() {
         .try_init();
 }
 
+/// `pbrain-rensa solve`: bad arguments or an unreadable file exit with code 2.
+fn solve(args: &[String]) {
+    let fail = |e: String| -> ! {
+        let _ = writeln!(std::io::stderr(), "{e}\n{USAGE}");
+        std::process::exit(2);
+    };
+    let options = rensa::solve::parse_options(args).unwrap_or_else(|e| fail(e));
+    let text = if options.file == "-" {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
+    } else {
+        std::fs::read(&options.file)
+    }
+    .unwrap_or_else(|e| fail(format!("{}: {e}", options.file)));
+    let text = String::from_utf8_lossy(&text);
+    let start = std::time::Instant::now();
+    let mut out = std::io::stdout().lock();
+    let summary = rensa::solve::run(&options, &text, &mut out);
+    if let Ok(summary) = summary {
+        let line = summary.line(start.elapsed());
+        // JSON output holds position lines only: the summary goes to stderr.
+        let _ = if options.json {
+            writeln!(std::io::stderr(), "{line}")
+        } else {
+            writeln!(out, "{line}")
+        };
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        None => {
+        None | Some("--force-utf8") => {
             init_logging();
             log::info!("pbrain-rensa {} started", env!("CARGO_PKG_VERSION"));
             let warning = load_weights();
@@ -114,6 +153,7 @@ fn main() {
                 let _ = writeln!(out, "{} {d} {min} {max} {}", t.name, t.c_end);
             }
         }
+        Some("solve") => solve(&args[1..]),
         Some("--version" | "-V") => {
             let _ = writeln!(
                 std::io::stdout(),

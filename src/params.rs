@@ -294,6 +294,12 @@ pub const ROOT_GUARD_NODES_PER_MS: u64 = 20;
 pub const ROOT_GUARD_MAX_REFUTED: usize = 8;
 /// Fours each VCF inside the VCT may use.
 pub const VCT_VCF_FOURS: u32 = 10;
+/// `pbrain-rensa solve` (search/prove.rs): the limits on the fours its VCF tries in turn
+/// (iterative deepening, so that a short VCF is not hidden behind long lines) ...
+pub const PROOF_VCF_FOURS: [u32; 4] = [6, 12, 20, 30];
+/// ... and the most threats its VCT deepens to, one at a time, unless the node limit comes
+/// first.
+pub const PROOF_VCT_THREATS: u32 = 12;
 /// Ordering bit OR-ed into the static score of the VCT defender's counter-fours, above every
 /// static score, so that they are tried first (the likeliest refutations).
 pub const VCT_COUNTER_FOUR_BONUS: i32 = 1 << 24;

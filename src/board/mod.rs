@@ -42,6 +42,7 @@
 //! ([`crate::eval::weights`]).
 
 pub mod grid;
+pub mod notation;
 pub mod pattern;
 pub mod pos;
 pub mod rule;

@@ -24,7 +24,7 @@
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
 //! (Lazy SMP); [`multipv`] finds several best moves (YXNBEST) by searching again with the better
 //! ones left out; [`defences`] probes every root move with the root guard's VCT probe
-//! (YXSEARCHDEFEND).
+//! (YXSEARCHDEFEND). For tools, [`prove`] runs the VCF and VCT alone (`pbrain-rensa solve`).
 //!
 //! Time: [`time::budget`] turns the clock settings into a soft target (checked between
 //! iterations by [`Limits::may_deepen`] for the main search and the helpers, by
@@ -39,6 +39,7 @@ pub mod alphabeta;
 pub mod history;
 pub mod movepick;
 pub mod multipv;
+pub mod prove;
 mod root;
 pub mod smp;
 pub mod stack;
@@ -54,6 +55,7 @@ use crate::params::{
 use crate::types::Color;
 use alphabeta::{lmr_table, LmrTable};
 use history::History;
+pub use prove::{prove, Proof, ProofKind};
 use stack::{Stack, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};

@@ -7,7 +7,7 @@
 //! opening can be asked to be balanced: Rensa's own node-limited search of it must score within a
 //! bound for the side to move, otherwise the next candidate is drawn.
 
-use rensa::board::{rule, Board, Grid, Pos};
+use rensa::board::{notation, rule, Board, Grid, Pos};
 use rensa::search::{Job, Limits, Tt};
 use rensa::types::{Color, Rule};
 
@@ -18,11 +18,11 @@ pub struct Opening {
 }
 
 impl Opening {
-    /// The opening as a pos string (`h8i9`), or offsets when the board is wider than 26.
+    /// The opening as a pos string (`h8i9`); a cell past column `z` is written `x,y`.
     pub fn to_pos_string(&self) -> String {
         self.moves
             .iter()
-            .map(|&(x, y)| format!("{}{}", (b'a' + x as u8) as char, y + 1))
+            .map(|&(x, y)| notation::cell_name(x, y))
             .collect()
     }
 
@@ -94,28 +94,7 @@ pub fn parse_offsets(line: &str, size: usize) -> Result<Opening, String> {
 
 /// `h8i9j10`: a letter for x (from `a`) followed by the 1-based row number.
 pub fn parse_pos(line: &str) -> Result<Opening, String> {
-    let b = line.as_bytes();
-    let mut i = 0;
-    let mut moves = Vec::new();
-    while i < b.len() {
-        let c = b[i].to_ascii_lowercase();
-        if !c.is_ascii_lowercase() {
-            return Err(format!("expected a column letter at {:?}", &line[i..]));
-        }
-        i += 1;
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        let row: usize = line[start..i]
-            .parse()
-            .map_err(|_| format!("expected a row number after {:?}", c as char))?;
-        if row == 0 {
-            return Err("row numbers start at 1".to_string());
-        }
-        moves.push(((c - b'a') as usize, row - 1));
-    }
-    Ok(Opening { moves })
+    notation::parse_pos_string(line).map(|moves| Opening { moves })
 }
 
 /// Reads an opening file; every opening is checked on the board of `size` under `rule`.
