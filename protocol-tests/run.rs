@@ -17,8 +17,8 @@
 //! | `>> text` | send raw bytes, nothing appended; escapes `\r` `\n` `\t` `\\` `\xHH` |
 //! | `< text` | the next output line is exactly `text` |
 //! | `<~ pattern` | the next output line matches `pattern`: `#` = an integer (`-`? digits), `*` = any text, all else literal |
-//! | `<? move` | the next output line (after any `MESSAGE` lines) is `x,y`: a legal empty cell for the side to move in the runner's own model of the game (built from the lines sent); the model then plays it |
-//! | `<* pattern` | any number of output lines (none too) that match `pattern`; the first line that does not is left for the next directive |
+//! | `<? move` | the next output line (after any `MESSAGE` and `INFO` analysis lines) is `x,y`: a legal empty cell for the side to move in the runner's own model of the game (built from the lines sent); the model then plays it |
+//! | `<* pattern` | any number of output lines (none too) that match `pattern` (or one of several patterns separated by ` \|\| `); the first line that does not is left for the next directive |
 //! | `!saw pattern` / `!unseen pattern` | some line / no line of the last `<*` matched `pattern` |
 //! | `!silent MS` | no output line arrives within MS ms |
 //! | `!sleep MS` | wait MS ms |
@@ -390,8 +390,9 @@ impl Model {
 }
 
 /// Runs one transcript; Err carries the failure report.
-/// The next output line; for a `<? move` check, `MESSAGE` lines before it are skipped (logged in
-/// the dialogue) as a manager skips them, since analysis output depends on the search.
+/// The next output line; for a `<? move` check, `MESSAGE` lines (and the `INFO` analysis lines
+/// of `show_detail` 2 and 3) before it are skipped (logged in the dialogue) as a manager skips
+/// them, since analysis output depends on the search.
 fn recv_answer(
     engine: &mut Engine,
     wait: Duration,
@@ -400,7 +401,7 @@ fn recv_answer(
 ) -> Result<String, String> {
     loop {
         let got = engine.recv(wait)?;
-        if head == "<?" && got.starts_with("MESSAGE ") {
+        if head == "<?" && (got.starts_with("MESSAGE ") || got.starts_with("INFO ")) {
             dialogue.push(format!("< {got}"));
             continue;
         }
@@ -481,7 +482,11 @@ fn run_transcript(path: &Path) -> Result<(), String> {
                 skipped.clear();
                 loop {
                     match engine.recv(wait) {
-                        Ok(got) if glob_match(arg.as_bytes(), got.as_bytes()) => {
+                        Ok(got)
+                            if arg
+                                .split(" || ")
+                                .any(|a| glob_match(a.as_bytes(), got.as_bytes())) =>
+                        {
                             dialogue.push(format!("< {got}"));
                             skipped.push(got);
                         }

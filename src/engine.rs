@@ -8,7 +8,8 @@
 //! thread count within the machine and the memory limit, the search parameters of
 //! `INFO param_<name>`) run by [`search::think`] on the
 //! engine's kept [`Threads`]; the answer is played only if legal (one check). [`Engine::nbest`]
-//! answers YXNBEST, [`Engine::search_defend`] YXSEARCHDEFEND. The cells of `YXBLOCK` are left out of the root moves of every search (the
+//! answers YXNBEST, [`Engine::search_defend`] YXSEARCHDEFEND, [`Engine::balance`]
+//! YXBALANCEONE/TWO, and [`Engine::swap2`] decides the Swap2 opening by search. The cells of `YXBLOCK` are left out of the root moves of every search (the
 //! job's `exclude`), unless they are all the legal moves there are. [`Remote`] is what the protocol's reader thread may touch while a search
 //! runs: the stop flag and the clock settings, a change of which moves the running search's
 //! deadline.
@@ -21,13 +22,14 @@ use crate::board::{rule, Pos};
 use crate::game::{size_ok, Field, Game, GameError};
 use crate::params::{
     SearchParams, HISTORY_KEPT_BETWEEN_MOVES, SMP_MEMORY_PERCENT, SMP_THREAD_BYTES,
-    TIME_LEFT_UNLIMITED, TT_DEFAULT_MEMORY_LIMIT,
+    SWAP2_JUDGE_PERMILLE, SWAP2_SIDE_MARGIN, TIME_LEFT_UNLIMITED, TT_DEFAULT_MEMORY_LIMIT,
 };
 use crate::search::time::{budget, TimeInput};
 use crate::search::tt::{tt_bytes_for, Tt};
 use crate::search::{self, multipv, smp, Control, Job, Limits, Observer, Threads};
 use crate::types::Rule;
 
+pub use crate::search::balance::Balanced;
 pub use crate::search::multipv::PvLine;
 pub use crate::search::{IterationInfo, RootEvent, SearchResult, MATE, MATE_BOUND};
 
@@ -196,8 +198,12 @@ impl Default for Settings {
 pub enum Swap2Answer {
     /// Three opening stones (black, white, black).
     Opening([Pos; 3]),
-    /// One stone for the side to move.
+    /// One stone for the side to move (White keeps its colour and plays).
     Move(Pos),
+    /// Two more stones, a white and a black one: the opponent chooses the colour.
+    PutTwo([Pos; 2]),
+    /// Take Black: the opponent, as White, plays the next stone.
+    Swap,
 }
 
 /// Game state + settings + search.
@@ -459,8 +465,14 @@ impl Engine {
         Ok(notes)
     }
 
-    /// SWAP2BOARD with `stones` in move order (black first): 0 → three opening stones, 3 or 5 →
-    /// a move for White. The game itself is not changed (a BOARD follows the opening stage).
+    /// SWAP2BOARD with `stones` in move order (black first), each decision from a search within
+    /// the request's budget (the game itself is not changed: a BOARD follows the opening stage):
+    /// * 0: a black stone in the centre, then the white and black stones after which White's
+    ///   score is closest to even ([`search::balance`]).
+    /// * 3: White's score decides: above [`SWAP2_SIDE_MARGIN`] White plays its move, below its
+    ///   negative Black is taken (SWAP); in between, two more stones that keep it even (the
+    ///   judging search gets [`SWAP2_JUDGE_PERMILLE`] of the budget, the balance the rest).
+    /// * 5: White plays its move if its score is at least even, else SWAP.
     pub fn swap2(
         &mut self,
         stones: &[(i64, i64)],
@@ -471,26 +483,137 @@ impl Engine {
         for &(x, y) in stones {
             g.play_xy(x, y, false)?;
         }
+        let exclude = self.exclusions(&g);
         match stones.len() {
             0 => {
                 let (cx, cy) = ((g.width() / 2) as i64, (g.height() / 2) as i64);
-                let pick = |dx: i64, dy: i64| g.pos(cx + dx, cy + dy);
-                Ok(Swap2Answer::Opening([
-                    pick(0, 0)?,
-                    pick(1, -1)?,
-                    pick(1, 1)?,
-                ]))
+                let centre = g.pos(cx, cy)?;
+                let mut after = g.clone();
+                after.play(centre)?;
+                let whole = Share::WHOLE;
+                let found = self.run_share(&after, &exclude, whole, |job, threads| {
+                    search::balance::balance(job, threads, 2, 0)
+                });
+                let two = self.checked_pair(&after, found.map(|b| b.moves))?;
+                Ok(Swap2Answer::Opening([centre, two[0], two[1]]))
             }
-            3 | 5 => {
-                let best = self.search(&g, report).best;
-                if rule::is_legal(g.board().grid(), best, g.side_to_move(), g.rule()) {
-                    return Ok(Swap2Answer::Move(best));
+            3 => {
+                let judge = Share {
+                    soft_permille: SWAP2_JUDGE_PERMILLE,
+                    nodes_permille: SWAP2_JUDGE_PERMILLE,
+                };
+                let (r, score) = self.judge(&g, &exclude, judge, report);
+                log::debug!("swap2 with 3 stones: White's score {score}");
+                if score > SWAP2_SIDE_MARGIN {
+                    return Ok(Swap2Answer::Move(legal_or_fallback(&g, r.best)?));
                 }
-                let p = fallback(&g, best).ok_or(GameError::NoLegalMove)?;
-                Ok(Swap2Answer::Move(p))
+                if score < -SWAP2_SIDE_MARGIN {
+                    return Ok(Swap2Answer::Swap);
+                }
+                let rest = Share {
+                    soft_permille: 1000,
+                    nodes_permille: 1000 - SWAP2_JUDGE_PERMILLE,
+                };
+                let found = self.run_share(&g, &exclude, rest, |job, threads| {
+                    search::balance::balance(job, threads, 2, 0)
+                });
+                Ok(Swap2Answer::PutTwo(
+                    self.checked_pair(&g, found.map(|b| b.moves))?,
+                ))
+            }
+            5 => {
+                let (r, score) = self.judge(&g, &exclude, Share::WHOLE, report);
+                log::debug!("swap2 with 5 stones: White's score {score}");
+                if score < 0 {
+                    return Ok(Swap2Answer::Swap);
+                }
+                Ok(Swap2Answer::Move(legal_or_fallback(&g, r.best)?))
             }
             n => Err(GameError::Swap2Stones(n)),
         }
+    }
+
+    /// A search of `game` for a Swap2 decision: its result and the score it judges the position
+    /// by for the side to move, the mean of its last two iterations' (scores swing between odd
+    /// and even depths) unless either is a proven result.
+    fn judge(
+        &mut self,
+        game: &Game,
+        exclude: &[Pos],
+        share: Share,
+        report: Reporter,
+    ) -> (SearchResult, i32) {
+        let mut last = [None::<i32>; 2];
+        let r = self.search_share(game, exclude, share, &mut |rep: &Report| {
+            if let Report::Iteration(info) = rep {
+                last = [last[1], Some(info.score)];
+            }
+            report(rep);
+        });
+        let score = match last {
+            [Some(a), Some(b)] if !search::is_mate(a) && !search::is_mate(b) && b == r.score => {
+                (a + b) / 2
+            }
+            _ => r.score,
+        };
+        (r, score)
+    }
+
+    /// Two stones of a balance search, checked on a copy of `game` (the side to move's, then
+    /// the opponent's); a missing or illegal one (never expected) is replaced by a legal cell.
+    fn checked_pair(&self, game: &Game, moves: Option<Vec<Pos>>) -> Result<[Pos; 2], GameError> {
+        let moves = moves.unwrap_or_default();
+        let mut g = game.clone();
+        let mut out = [Pos::NONE; 2];
+        for (i, slot) in out.iter_mut().enumerate() {
+            let p = legal_or_fallback(&g, moves.get(i).copied().unwrap_or(Pos::NONE))?;
+            g.play(p)?;
+            *slot = p;
+        }
+        Ok(out)
+    }
+
+    /// YXBALANCEONE (`stones` 1) / YXBALANCETWO (2): the stone, or the stone and the
+    /// opponent's reply, after which the score for the side to move is closest to `bias`
+    /// ([`search::balance`]), under the request's limits; the stones are played, as a move
+    /// request's answer is. Returns them with that score and the depth that weighed it.
+    pub fn balance(&mut self, stones: usize, bias: i64) -> Result<Balanced, GameError> {
+        let game = self.game_or_default();
+        let legal = game.legal_moves().len();
+        if legal < stones.max(1) {
+            return Err(GameError::NoLegalMove);
+        }
+        let game = self.game.take().expect("game_or_default was called");
+        let exclude = self.exclusions(&game);
+        let bias = bias.clamp(-i64::from(MATE_BOUND), i64::from(MATE_BOUND)) as i32;
+        let found = self.run_share(&game, &exclude, Share::WHOLE, |job, threads| {
+            search::balance::balance(job, threads, stones, bias)
+        });
+        self.game = Some(game);
+        let mut answer = found.unwrap_or(Balanced {
+            moves: Vec::new(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        });
+        log::debug!(
+            "balance {stones} (bias {bias}): {:?} score {} depth {} nodes {}",
+            answer.moves,
+            answer.score,
+            answer.depth,
+            answer.nodes
+        );
+        // Played on a copy first: if the second stone finds no legal cell, nothing is played.
+        let mut g = self.game_or_default().clone();
+        let mut played = Vec::with_capacity(stones);
+        for i in 0..stones {
+            let p = legal_or_fallback(&g, answer.moves.get(i).copied().unwrap_or(Pos::NONE))?;
+            g.play(p)?;
+            played.push(p);
+        }
+        self.game = Some(g);
+        answer.moves = played;
+        Ok(answer)
     }
 
     /// The forbidden points of Black in the current position (renju only; else none).
@@ -607,9 +730,28 @@ impl Engine {
         exclude: &[Pos],
         f: impl FnOnce(&Job, &mut Threads) -> R,
     ) -> R {
+        self.run_share(game, exclude, Share::WHOLE, f)
+    }
+
+    /// [`Engine::run`] with the `share` of the request's budget (one of several searches that
+    /// answer one request); the hard limit is the request's.
+    fn run_share<R>(
+        &mut self,
+        game: &Game,
+        exclude: &[Pos],
+        share: Share,
+        f: impl FnOnce(&Job, &mut Threads) -> R,
+    ) -> R {
         let ply = game.board().history().len() as u32;
         let cells = (game.width() * game.height()) as u32;
-        let (limits, hard_ms) = self.limits(ply, cells);
+        let (mut limits, hard_ms) = self.limits(ply, cells);
+        limits.soft_ms = limits
+            .soft_ms
+            .map(|ms| ms.saturating_mul(share.soft_permille) / 1000);
+        if limits.max_nodes != u64::MAX {
+            limits.max_nodes =
+                (limits.max_nodes.saturating_mul(share.nodes_permille) / 1000).max(1);
+        }
         let threads = self.threads();
         // Before the table is sized, so that a clock change that arrives while the table is
         // (re)allocated still applies to this search.
@@ -639,6 +781,17 @@ impl Engine {
 
     /// One search of `game` for the side to move that leaves the root moves `exclude` out.
     fn search_excluding(&mut self, game: &Game, exclude: &[Pos], report: Reporter) -> SearchResult {
+        self.search_share(game, exclude, Share::WHOLE, report)
+    }
+
+    /// [`Engine::search_excluding`] with the `share` of the request's budget.
+    fn search_share(
+        &mut self,
+        game: &Game,
+        exclude: &[Pos],
+        share: Share,
+        report: Reporter,
+    ) -> SearchResult {
         let realtime = self.settings.show_detail & 1 != 0;
         let report = std::cell::RefCell::new(report);
         let mut on_iter = |info: &IterationInfo| (report.borrow_mut())(&Report::Iteration(info));
@@ -647,7 +800,7 @@ impl Engine {
             on_iter: &mut on_iter,
             on_root: realtime.then_some(&mut on_root as &mut dyn FnMut(RootEvent)),
         };
-        let result = self.run(game, exclude, |job, threads| {
+        let result = self.run_share(game, exclude, share, |job, threads| {
             search::think_observed(job, threads, &mut observer)
         });
         log::debug!(
@@ -661,6 +814,33 @@ impl Engine {
         );
         result
     }
+}
+
+/// Part of a request's budget, for one of several searches that answer it.
+#[derive(Clone, Copy, Debug)]
+struct Share {
+    /// The soft target of this search, in permille of the request's (counted from the request,
+    /// so a later search's share includes the time of the ones before it).
+    soft_permille: u64,
+    /// This search's node limit, in permille of the request's.
+    nodes_permille: u64,
+}
+
+impl Share {
+    const WHOLE: Share = Share {
+        soft_permille: 1000,
+        nodes_permille: 1000,
+    };
+}
+
+/// `best` if it is legal in `game`, else (never expected; logged) the first legal cell.
+fn legal_or_fallback(game: &Game, best: Pos) -> Result<Pos, GameError> {
+    if !best.is_none()
+        && rule::is_legal(game.board().grid(), best, game.side_to_move(), game.rule())
+    {
+        return Ok(best);
+    }
+    fallback(game, best).ok_or(GameError::NoLegalMove)
 }
 
 /// The first legal cell of `game`, for a search answer `best` that is not legal (logged).
@@ -742,6 +922,78 @@ mod tests {
         e.block(&[(7, 7)], true);
         e.start(15, 15).expect("start");
         assert!(e.blocked().is_empty());
+    }
+
+    /// Swap2 at 3 and 5 stones (exact five, 50 000 nodes): White's clear edge keeps White and
+    /// plays, Black's clear edge takes Black, and a position judged even gets two more stones.
+    #[test]
+    fn swap2_decisions_follow_the_judged_score() {
+        let mut e = engine();
+        e.set_rule(Rule::Standard);
+        e.settings_mut().max_nodes = Some(50_000);
+        let mut decide = |stones: &[(i64, i64)]| e.swap2(stones, &mut |_| {}).expect("answer");
+        // Black's two central stones against a white stone in the corner.
+        assert_eq!(decide(&[(7, 7), (0, 0), (8, 8)]), Swap2Answer::Swap);
+        // White's central stone against two black stones in the corners.
+        assert!(matches!(
+            decide(&[(0, 0), (7, 7), (14, 14)]),
+            Swap2Answer::Move(_)
+        ));
+        // Black's open three on the diagonal.
+        let black_three = [(7, 7), (0, 0), (8, 8), (14, 0), (9, 9)];
+        assert_eq!(decide(&black_three), Swap2Answer::Swap);
+        // White's two central stones, Black's three in the corners.
+        let white_two = [(0, 0), (7, 7), (14, 14), (8, 8), (0, 14)];
+        assert!(matches!(decide(&white_two), Swap2Answer::Move(_)));
+        // A black stone near White's, the other far on the same row: judged close to even.
+        let even = [(7, 7), (8, 8), (13, 7)];
+        let Swap2Answer::PutTwo(two) = decide(&even) else {
+            panic!("expected two stones for {even:?}");
+        };
+        let taken: Vec<Pos> = even
+            .iter()
+            .map(|&(x, y)| Pos::new(x as usize, y as usize))
+            .collect();
+        assert_ne!(two[0], two[1]);
+        assert!(two.iter().all(|p| !taken.contains(p)), "{two:?}");
+        // The game is not changed by the opening stage.
+        assert!(e.game().is_none_or(|g| g.history().is_empty()));
+    }
+
+    /// The three-stone proposal starts in the centre and avoids blocked cells.
+    #[test]
+    fn swap2_opening_is_centred_and_honours_blocks() {
+        let mut e = engine();
+        e.set_rule(Rule::Standard);
+        e.settings_mut().max_nodes = Some(30_000);
+        e.start(15, 15).expect("start");
+        e.block(&[(6, 7), (8, 7), (7, 6), (7, 8)], true);
+        let Ok(Swap2Answer::Opening(s)) = e.swap2(&[], &mut |_| {}) else {
+            panic!("expected an opening");
+        };
+        assert_eq!(s[0], Pos::new(7, 7));
+        assert!(s[1] != s[2] && s[1] != s[0] && s[2] != s[0]);
+        assert!(s.iter().all(|p| !e.blocked().contains(p)), "{s:?}");
+    }
+
+    /// YXBALANCEONE / YXBALANCETWO play their stones (the side to move's first) and never a
+    /// blocked cell.
+    #[test]
+    fn balance_plays_its_stones() {
+        let mut e = engine();
+        e.settings_mut().max_nodes = Some(30_000);
+        e.start(15, 15).expect("start");
+        e.play(7, 7).expect("move");
+        e.block(&[(6, 6), (8, 8)], true);
+        let one = e.balance(1, 0).expect("one");
+        assert_eq!(one.moves.len(), 1);
+        let two = e.balance(2, 0).expect("two");
+        assert_eq!(two.moves.len(), 2);
+        let g = e.game().expect("game");
+        let played: Vec<Pos> = g.history()[1..].iter().map(|h| h.0).collect();
+        assert_eq!(played, [one.moves[0], two.moves[0], two.moves[1]]);
+        assert_eq!(g.history()[3].1, g.history()[1].1);
+        assert!(played.iter().all(|p| !e.blocked().contains(p)));
     }
 
     #[test]

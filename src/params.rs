@@ -305,6 +305,33 @@ pub const PROOF_VCT_THREATS: u32 = 12;
 pub const VCT_COUNTER_FOUR_BONUS: i32 = 1 << 24;
 
 // ---------------------------------------------------------------------------------------------
+// Analysis and opening decisions (YXBALANCEONE/TWO, SWAP2BOARD, Yixin-Board's win rate)
+// ---------------------------------------------------------------------------------------------
+
+/// YXBALANCEONE: at most this many root candidates (best by the move ordering) are weighed.
+pub const BALANCE_ONE_MOVES: usize = 40;
+/// YXBALANCETWO and the Swap2 proposals: the first stone is one of this many candidates of the
+/// side to move, the second one of [`BALANCE_TWO_SECOND`] replies of the opponent to it.
+pub const BALANCE_TWO_FIRST: usize = 12;
+pub const BALANCE_TWO_SECOND: usize = 40;
+/// After each round the farther half of the options (from the wanted score) is dropped, down to
+/// this many, so that the later, deeper rounds weigh only the close ones.
+pub const BALANCE_KEEP: usize = 4;
+/// On an empty board the candidates are the cells within this distance of the centre.
+pub const BALANCE_EMPTY_RADIUS: i32 = 3;
+/// Deepest round of a balance search (the request's own `max_depth` may be lower).
+pub const BALANCE_MAX_DEPTH: u32 = 40;
+/// SWAP2BOARD with three stones: the search that judges the position gets this share (permille)
+/// of the request's time and nodes; when the position is close to even, the two stones that
+/// keep it so are chosen with the rest.
+pub const SWAP2_JUDGE_PERMILLE: u64 = 350;
+/// SWAP2BOARD with three stones: White is kept (and its move played) when its score is above
+/// this, Black taken (SWAP) when below its negative; in between two more stones are placed.
+pub const SWAP2_SIDE_MARGIN: i32 = 40;
+/// Evaluation units per logit of the win rate shown to Yixin-Board (`INFO WINRATE`).
+pub const WINRATE_SCALE: f64 = 200.0;
+
+// ---------------------------------------------------------------------------------------------
 // Runtime-settable search parameters (`INFO param_<name> <value>`, the SPSA tuner)
 // ---------------------------------------------------------------------------------------------
 

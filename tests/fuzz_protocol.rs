@@ -15,7 +15,9 @@
 //! * exactly one answer per request, after the held-back `MESSAGE` lines (their number is
 //!   predicted too): START/RECTSTART/RESTART/TAKEBACK → `OK` or `ERROR` as the model says;
 //!   BEGIN/TURN/BOARD/PLAY/SWAP2BOARD → a move or `ERROR`; YXSEARCHDEFEND → `MESSAGE DEFEND`
-//!   lines of legal cells and a move, or `ERROR`; ABOUT → the about line;
+//!   lines of legal cells and a move, or `ERROR`; YXBALANCEONE/TWO → `MESSAGE BALANCE` and one
+//!   or two stones legal in turn (played), or `ERROR`; SWAP2BOARD with 3 or 5 stones may also
+//!   answer `SWAP` or (3) two stones; ABOUT → the about line;
 //!   YXSHOWFORBID → the model's `FORBID` line; INFO/YXBOARD/YXHASHCLEAR/YXBLOCKRESET/STOP/END/
 //!   block lines → nothing; YXBLOCK/YXBLOCKUNDO → nothing, or `ERROR` for a bad line (nothing
 //!   changed) or cells off the board (the others applied); unknown words → `UNKNOWN`; malformed commands → `ERROR`;
@@ -516,6 +518,21 @@ fn gen_item(rng: &mut Rng, model: &Model) -> Item {
         805..=809 => command(rng, "END", None, Command::End),
         810..=814 => command(rng, "YXBLOCKRESET", None, Command::BlockReset),
         815..=819 => command(rng, "YXSEARCHDEFEND", None, Command::SearchDefend),
+        890..=894 => {
+            let stones = rng.range(1, 2) as usize;
+            let bias = rng.range(-300, 300);
+            let word = if stones == 1 {
+                "YXBALANCEONE"
+            } else {
+                "YXBALANCETWO"
+            };
+            command(
+                rng,
+                word,
+                Some(bias.to_string()),
+                Command::Balance { stones, bias },
+            )
+        }
         820..=829 => {
             let w = *rng.pick(&[
                 "SUGGEST", "FOO", "TURNX", "BOARDS", "YXNBESTS", "X", "STARTT", "YXBLOCKS",
@@ -559,7 +576,7 @@ fn gen_item(rng: &mut Rng, model: &Model) -> Item {
             let end = line_end(rng);
             item(text, end, Some(Command::Malformed(String::new())))
         }
-        890..=959 => {
+        895..=959 => {
             // Random bytes, with or without line ends inside, sometimes after a command word.
             let len = rng.range(0, 200) as usize;
             let inner = rng.chance(30);

@@ -128,6 +128,12 @@ pub enum Command {
     BlockReset,
     /// `YXSEARCHDEFEND`: every move that holds against the opponent's threats, then a move.
     SearchDefend,
+    /// `YXBALANCEONE b` (1) / `YXBALANCETWO b` (2): that many stones after which the score for
+    /// the side to move is closest to `b` (0 when the number is left out).
+    Balance {
+        stones: usize,
+        bias: i64,
+    },
     /// A known command with unusable arguments: answer `ERROR <text>`.
     Malformed(String),
     /// Anything else: answer `UNKNOWN <word>`.
@@ -356,6 +362,19 @@ pub fn parse_line(line: &str) -> Command {
         "YXBLOCKUNDO" => Command::BlockStart(BlockKind::YxBlockUndo),
         "YXBLOCKRESET" => Command::BlockReset,
         "YXSEARCHDEFEND" => Command::SearchDefend,
+        "YXBALANCEONE" | "YXBALANCETWO" => {
+            let stones = if upper == "YXBALANCEONE" { 1 } else { 2 };
+            match rest.split_whitespace().next() {
+                None => Command::Balance { stones, bias: 0 },
+                Some(b) => match parse_int(b) {
+                    Some(bias) => Command::Balance { stones, bias },
+                    None => Command::Malformed(format!(
+                        "{upper} needs a score to aim at, not '{}'",
+                        clip(rest)
+                    )),
+                },
+            }
+        }
         "DONE" => Command::Done,
         "INFO" => Command::Info(parse_info(rest)),
         "END" => Command::End,
@@ -606,6 +625,21 @@ mod tests {
         assert!(matches!(parse_line("YXNBEST three"), Command::Malformed(_)));
         assert_eq!(parse_line("yxblockreset"), Command::BlockReset);
         assert_eq!(parse_line("YXSEARCHDEFEND"), Command::SearchDefend);
+        assert_eq!(
+            parse_line("yxbalanceone -30"),
+            Command::Balance {
+                stones: 1,
+                bias: -30
+            }
+        );
+        assert_eq!(
+            parse_line("YXBALANCETWO"),
+            Command::Balance { stones: 2, bias: 0 }
+        );
+        assert!(matches!(
+            parse_line("YXBALANCETWO even"),
+            Command::Malformed(_)
+        ));
     }
 
     #[test]

@@ -41,7 +41,9 @@
 //!   preceded by one `MESSAGE (i) score | depth-seldepth | pv` line per best move (Rapfi's
 //!   form, which Yixin-Board shows); with `show_detail` every finished round of it is shown too.
 //!   YXSEARCHDEFEND is a move request too: `MESSAGE DEFEND x,y …` lists the moves that hold
-//!   against the opponent's threats, then comes the move (one of them).
+//!   against the opponent's threats, then comes the move (one of them). YXBALANCEONE/TWO answer
+//!   `MESSAGE BALANCE …` (stones, score, depth) and then the stones, which are played. A
+//!   SWAP2BOARD answer is three stones, one move, two stones or `SWAP`.
 
 pub mod command;
 pub mod io;
@@ -320,6 +322,18 @@ impl Session {
                     out
                 },
             ),
+            Command::Balance { stones, bias } => self.answer_move(
+                |e, _| e.balance(stones, bias),
+                |b| {
+                    let line = response::balance_line(&b.moves, b.score, b.depth);
+                    let answer = if b.moves.len() == 1 {
+                        Response::Move(b.moves[0])
+                    } else {
+                        Response::Stones(b.moves)
+                    };
+                    vec![line, answer]
+                },
+            ),
             Command::Takeback((x, y)) => match self.engine.takeback(x, y) {
                 Ok(()) => self.answer(&[Response::Ok]),
                 Err(e) => self.error(e),
@@ -384,6 +398,8 @@ impl Session {
                     |a| match a {
                         Swap2Answer::Opening(s) => vec![Response::Stones(s.to_vec())],
                         Swap2Answer::Move(p) => vec![Response::Move(p)],
+                        Swap2Answer::PutTwo(s) => vec![Response::Stones(s.to_vec())],
+                        Swap2Answer::Swap => vec![Response::Swap],
                     },
                 );
             }

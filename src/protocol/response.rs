@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::board::Pos;
 use crate::engine::{IterationInfo, PvLine, RootEvent, MATE, MATE_BOUND};
+use crate::params::WINRATE_SCALE;
 
 /// Longest text carried by an ERROR/UNKNOWN/MESSAGE line (managers buffer a few KB per reply).
 const MAX_TEXT: usize = 300;
@@ -24,6 +25,8 @@ pub enum Response {
     About,
     /// YXSHOWFORBID: `FORBID XXYYXXYY….`
     Forbid(Vec<Pos>),
+    /// SWAP2BOARD: take the other colour.
+    Swap,
 }
 
 /// The ABOUT line: no commas, `=` or quotes inside the values (GomocupJudgeLocal splits on them).
@@ -38,28 +41,70 @@ pub fn about_line() -> String {
 const PV_SHOWN: usize = 12;
 
 /// The analysis lines for one finished iteration (only sent when `INFO show_detail` > 0):
-/// `MESSAGE REALTIME BEST x,y` for Yixin-Board (levels 1 and 3) and a one-line summary
-/// `MESSAGE depth 9-21 ev 35 n 123456 nps 400000 tm 120 pv 7,7 8,8 …`; a proven result shows
-/// as `ev +M5` / `ev -M4` (moves to the five).
+/// * levels 1 and 3 (Yixin-Board): `MESSAGE REALTIME BEST x,y`, `MESSAGE REALTIME VAL 35` and
+///   `MESSAGE REALTIME PV 7,7 8,8 …`;
+/// * every level: a one-line summary `MESSAGE depth 9-21 ev 35 n 123456 nps 400000 tm 120 pv
+///   7,7 8,8 …`; a proven result shows as `ev +M5` / `ev -M4` (moves to the five);
+/// * levels 2 and 3 (Rapfi's detailed form, which the Yixin-Board fork reads for its win-rate
+///   marks): `INFO PV 0`, `INFO NUMPV 1`, `INFO DEPTH`, `INFO SELDEPTH`, `INFO NODES`, `INFO
+///   TOTALNODES`, `INFO TOTALTIME`, `INFO SPEED`, `INFO EVAL`, `INFO WINRATE`, `INFO BESTLINE`,
+///   then `INFO PV DONE`.
 pub fn iteration_lines(info: &IterationInfo, detail: u8) -> Vec<String> {
-    let mut lines = Vec::with_capacity(2);
+    let mut lines = Vec::with_capacity(16);
     if detail & 1 != 0 && !info.best.is_none() {
-        lines.push(Response::Message(format!("REALTIME BEST {}", info.best)).to_string());
+        for text in [
+            format!("REALTIME BEST {}", info.best),
+            format!("REALTIME VAL {}", info.score),
+            format!("REALTIME PV {}", pv_text(info.pv)),
+        ] {
+            lines.push(Response::Message(text).to_string());
+        }
     }
     let ms = info.elapsed.as_millis().max(1) as u64;
+    let nps = info.nodes * 1000 / ms;
     lines.push(
         Response::Message(format!(
-            "depth {}-{} ev {} n {} nps {} tm {ms} pv {}",
+            "depth {}-{} ev {} n {} nps {nps} tm {ms} pv {}",
             info.depth,
             info.seldepth,
             score_text(info.score),
             info.nodes,
-            info.nodes * 1000 / ms,
             pv_text(info.pv)
         ))
         .to_string(),
     );
+    if detail & 2 != 0 {
+        let rows = [
+            ("PV", "0".to_string()),
+            ("NUMPV", "1".to_string()),
+            ("DEPTH", info.depth.to_string()),
+            ("SELDEPTH", info.seldepth.to_string()),
+            ("NODES", info.nodes.to_string()),
+            ("TOTALNODES", info.nodes.to_string()),
+            ("TOTALTIME", ms.to_string()),
+            ("SPEED", nps.to_string()),
+            ("EVAL", score_text(info.score)),
+            ("WINRATE", format!("{:.4}", win_rate(info.score))),
+            ("BESTLINE", pv_text(info.pv)),
+            ("PV", "DONE".to_string()),
+        ];
+        for (key, value) in rows {
+            lines.push(clean(&format!("INFO {key} {value}")));
+        }
+    }
     lines
+}
+
+/// The chance to win shown to Yixin-Board for a score: 1 or 0 when proven, else the logistic
+/// curve with [`WINRATE_SCALE`] evaluation units per logit.
+fn win_rate(score: i32) -> f64 {
+    if score >= MATE_BOUND {
+        1.0
+    } else if score <= -MATE_BOUND {
+        0.0
+    } else {
+        1.0 / (1.0 + (-f64::from(score) / WINRATE_SCALE).exp())
+    }
 }
 
 /// The Yixin-Board marker of a root move of the running search (only sent at `INFO
@@ -98,6 +143,16 @@ pub fn defend_lines(holding: &[Pos]) -> Vec<Response> {
 fn pv_text_all(moves: &[Pos]) -> String {
     let moves: Vec<String> = moves.iter().map(Pos::to_string).collect();
     moves.join(" ")
+}
+
+/// The line before the answer of YXBALANCEONE / YXBALANCETWO: `MESSAGE BALANCE x,y [x,y] ev 12
+/// depth 9`, the stones and the score after them for the side that placed the first.
+pub fn balance_line(moves: &[Pos], score: i32, depth: u32) -> Response {
+    Response::Message(format!(
+        "BALANCE {} ev {} depth {depth}",
+        pv_text_all(moves),
+        score_text(score)
+    ))
 }
 
 /// A score as shown to the user: centi-units, or `+M5` / `-M4` (moves to the five) when proven.
@@ -189,6 +244,7 @@ impl fmt::Display for Response {
                 }
                 f.write_str(".")
             }
+            Response::Swap => f.write_str("SWAP"),
         }
     }
 }

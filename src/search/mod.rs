@@ -24,7 +24,8 @@
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
 //! (Lazy SMP); [`multipv`] finds several best moves (YXNBEST) by searching again with the better
 //! ones left out; [`defences`] probes every root move with the root guard's VCT probe
-//! (YXSEARCHDEFEND). For tools, [`prove`] runs the VCF and VCT alone (`pbrain-rensa solve`).
+//! (YXSEARCHDEFEND); [`balance`] finds the stone or pair of stones that leaves the position
+//! closest to a wanted score (YXBALANCEONE/TWO, the Swap2 proposals). For tools, [`prove`] runs the VCF and VCT alone (`pbrain-rensa solve`).
 //!
 //! Time: [`time::budget`] turns the clock settings into a soft target (checked between
 //! iterations by [`Limits::may_deepen`] for the main search and the helpers, by
@@ -36,6 +37,7 @@
 //! iterations ([`time::stability_permille`]), never beyond the hard limit.
 
 pub mod alphabeta;
+pub mod balance;
 pub mod history;
 pub mod movepick;
 pub mod multipv;

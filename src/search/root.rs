@@ -17,7 +17,7 @@ use super::{
     is_mate, movepick, time, Aspiration, IterationInfo, Job, Limits, Observer, RootEvent,
     SearchResult, ThreadData, INF, MATE, MATE_BOUND,
 };
-use crate::board::{rule, Class, Pos};
+use crate::board::{rule, Board, Class, Pos};
 use crate::params::{
     ROOT_GUARD_MAX_REFUTED, ROOT_GUARD_NODES, ROOT_GUARD_NODES_PER_MS, ROOT_VCF_FOURS,
     ROOT_VCF_NODES, ROOT_VCF_STEPS,
@@ -443,6 +443,25 @@ pub(super) fn defences(
     out
 }
 
+/// The root candidates of `board` for `me` ([`root_moves`]: legal, near the stones, none of
+/// `exclude`, only the defences against an opponent threat), best by the move ordering first.
+/// The search stack of `data` is used for the scan; nothing is searched.
+pub(super) fn ordered_candidates(
+    job: &Job,
+    board: &Board,
+    me: Color,
+    exclude: &[Pos],
+    data: &mut ThreadData,
+) -> Vec<Pos> {
+    let mut board = board.clone();
+    data.reset(job.keep_history, &job.params);
+    let mut s = Searcher::new(&mut board, job.tt, job.control, &job.limits, data);
+    let q = movepick::quick(s.board, me);
+    let (mut moves, _) = root_moves(&mut s, me, q.opp_threat, exclude);
+    moves.sort_by_key(|m| std::cmp::Reverse(m.order));
+    moves.iter().map(|m| m.pos).collect()
+}
+
 /// One pass over the root moves with the window (alpha, beta); re-sorts them, best first.
 /// Each move is told to the `observer` as it is searched ([`RootEvent`]).
 fn root_iteration(
@@ -520,7 +539,7 @@ fn root_iteration(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Grid};
+    use crate::board::Grid;
     use crate::search::{Control, Job, Tt};
     use crate::types::Rule;
 

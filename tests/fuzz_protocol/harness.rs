@@ -103,8 +103,13 @@ pub enum Expect {
     Search,
     /// `x,y` equal to the PLAY cell (already played in the model).
     Exactly(Pos),
-    /// SWAP2BOARD with 3 or 5 stones: a legal move in this position; the game stays.
+    /// SWAP2BOARD with 3 or 5 stones: `SWAP`, a legal move in this position, or with 3 stones
+    /// two stones legal one after the other; the game stays.
     Swap2Move(Box<MGame>),
+    /// YXBALANCEONE/TWO: that many stones, legal one after the other for the side to move and
+    /// then its opponent, which are played; `ERROR` too when the flag says the second may find
+    /// no legal cell.
+    Stones(usize, bool),
     /// SWAP2BOARD with no stones: three distinct cells of an empty board of this size.
     Opening(usize, usize),
     End,
@@ -272,6 +277,22 @@ impl Model {
                 Expect::Search
             }
             Command::SearchDefend => self.search_or_error(),
+            Command::Balance { stones, .. } => {
+                let g = self.game();
+                let c = g.side();
+                let legal: Vec<Pos> = g.grid.positions().filter(|&p| g.legal(p, c)).collect();
+                if legal.len() < *stones {
+                    return Expect::Error;
+                }
+                // Two stones fail (nothing played) only if the reply may find no legal cell.
+                let may_fail = *stones == 2
+                    && legal.iter().any(|&p| {
+                        let mut after = g.clone();
+                        after.place(p, c);
+                        !after.any_legal()
+                    });
+                Expect::Stones(*stones, may_fail)
+            }
             Command::Malformed(_) => Expect::Error,
             Command::Unknown(_) => Expect::Unknown,
             Command::BlockStart(_) | Command::Done => {
@@ -488,10 +509,10 @@ impl Run {
         if !going {
             self.fail(format!("session ended on {cmd:?}"));
         }
-        let out = if matches!(cmd, Some(Command::SearchDefend)) {
-            self.defend_lines_checked(out)
-        } else {
-            out
+        let out = match cmd {
+            Some(Command::SearchDefend) => self.defend_lines_checked(out),
+            Some(Command::Balance { .. }) => self.balance_line_checked(out),
+            _ => out,
         };
         self.check_answer(&cmd, expect, &out, stats);
         self.check_state(&cmd);
@@ -538,7 +559,7 @@ impl Run {
             0
         };
         let is_analysis = |l: &String| {
-            ["MESSAGE REALTIME ", "MESSAGE depth ", "MESSAGE ("]
+            ["MESSAGE REALTIME ", "MESSAGE depth ", "MESSAGE (", "INFO "]
                 .iter()
                 .any(|p| l.starts_with(p))
         };
@@ -620,9 +641,28 @@ impl Run {
                 self.check_stop_lowered(cmd);
             }
             Expect::Swap2Move(g) => {
-                let c = g.side();
-                if !parse_move(answer).is_some_and(|p| g.legal(p, c)) {
-                    self.fail(format!("{cmd:?}: illegal SWAP2 move {answer:?}"));
+                let three = g.history.len() == 3;
+                let ok = answer == "SWAP"
+                    || (answer.contains(' ')
+                        && three
+                        && stones_legal(&mut g.as_ref().clone(), answer, 2))
+                    || (!answer.contains(' ') && stones_legal(&mut g.as_ref().clone(), answer, 1));
+                if !ok {
+                    self.fail(format!("{cmd:?}: illegal SWAP2 answer {answer:?}"));
+                }
+                self.check_stop_lowered(cmd);
+            }
+            Expect::Stones(n, may_fail) => {
+                if answer.starts_with("ERROR ") {
+                    if !may_fail {
+                        self.fail(format!("{cmd:?}: unexpected {answer:?}"));
+                    }
+                } else {
+                    let g = self.model.game.as_mut().expect("a game");
+                    if !stones_legal(g, answer, n) {
+                        self.fail(format!("{cmd:?}: illegal stones {answer:?}"));
+                    }
+                    stats.moves += n as u64;
                 }
                 self.check_stop_lowered(cmd);
             }
@@ -639,6 +679,26 @@ impl Run {
             }
             Expect::ShowInfo | Expect::Error | Expect::Silent | Expect::End => {}
         }
+    }
+
+    /// YXBALANCEONE/TWO's output without its `MESSAGE BALANCE` line, which comes right before a
+    /// stones answer (never before an `ERROR`).
+    pub fn balance_line_checked(&mut self, mut out: Vec<String>) -> Vec<String> {
+        let Some(answer) = out.pop() else {
+            return out;
+        };
+        let line = out.last().filter(|l| l.starts_with("MESSAGE BALANCE "));
+        if answer.starts_with("ERROR ") == line.is_some() {
+            self.fail(format!(
+                "YXBALANCE: answer {answer:?} after {:?}",
+                out.last()
+            ));
+        }
+        if line.is_some() {
+            out.pop();
+        }
+        out.push(answer);
+        out
     }
 
     /// YXSEARCHDEFEND's output without its `MESSAGE DEFEND` lines, which come right before a
@@ -714,4 +774,21 @@ impl Run {
             )),
         }
     }
+}
+
+/// Whether `answer` is `n` cells (`x,y` separated by single spaces), each legal for the side to
+/// move of `g` when it comes; they are played on `g`.
+fn stones_legal(g: &mut MGame, answer: &str, n: usize) -> bool {
+    let cells: Vec<&str> = answer.split(' ').collect();
+    if cells.len() != n {
+        return false;
+    }
+    for cell in cells {
+        let c = g.side();
+        match parse_move(cell) {
+            Some(p) if g.legal(p, c) => g.place(p, c),
+            _ => return false,
+        }
+    }
+    true
 }
