@@ -467,7 +467,8 @@ impl Engine {
 
     /// SWAP2BOARD with `stones` in move order (black first), each decision from a search within
     /// the request's budget (the game itself is not changed: a BOARD follows the opening stage):
-    /// * 0: a black stone in the centre, then the white and black stones after which White's
+    /// * 0: a black stone in the centre (or the nearest cell not blocked), then the white and
+    ///   black stones after which White's
     ///   score is closest to even ([`search::balance`]).
     /// * 3: White's score decides: above [`SWAP2_SIDE_MARGIN`] White plays its move, below its
     ///   negative Black is taken (SWAP); in between, two more stones that keep it even (the
@@ -486,8 +487,16 @@ impl Engine {
         let exclude = self.exclusions(&g);
         match stones.len() {
             0 => {
+                // The centre, or the nearest cell that is not blocked.
                 let (cx, cy) = ((g.width() / 2) as i64, (g.height() / 2) as i64);
-                let centre = g.pos(cx, cy)?;
+                let mut near: Vec<Pos> = g.legal_moves();
+                near.sort_by_key(|p| (p.x() as i64 - cx).abs().max((p.y() as i64 - cy).abs()));
+                let centre = near
+                    .iter()
+                    .copied()
+                    .find(|p| !exclude.contains(p))
+                    .or(near.first().copied())
+                    .ok_or(GameError::NoLegalMove)?;
                 let mut after = g.clone();
                 after.play(centre)?;
                 let whole = Share::WHOLE;
@@ -973,6 +982,14 @@ mod tests {
         };
         assert_eq!(s[0], Pos::new(7, 7));
         assert!(s[1] != s[2] && s[1] != s[0] && s[2] != s[0]);
+        assert!(s.iter().all(|p| !e.blocked().contains(p)), "{s:?}");
+        // A blocked centre: the first stone goes next to it.
+        e.block(&[(7, 7)], true);
+        let Ok(Swap2Answer::Opening(s)) = e.swap2(&[], &mut |_| {}) else {
+            panic!("expected an opening");
+        };
+        let centre = Pos::new(7, 7);
+        assert!(s[0] != centre && s[0].x().abs_diff(7) <= 1 && s[0].y().abs_diff(7) <= 1);
         assert!(s.iter().all(|p| !e.blocked().contains(p)), "{s:?}");
     }
 
