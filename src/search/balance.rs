@@ -42,14 +42,14 @@ pub struct Balanced {
 /// One option: its stones, its score in the last round that weighed it and in the round
 /// before.
 #[derive(Clone, Debug)]
-struct Option2 {
+struct Choice {
     moves: Vec<Pos>,
     score: i32,
     previous: Option<i32>,
     depth: u32,
 }
 
-impl Option2 {
+impl Choice {
     /// The score the options are compared by: the mean of the last two rounds' (a search's
     /// score swings between odd and even depths, by the side to move's tempo), unless either is
     /// a proven result.
@@ -78,8 +78,8 @@ pub fn balance(job: &Job, threads: &mut Threads, stones: usize, bias: i32) -> Op
     };
     let mut board = job.board.clone();
     let after = if stones == 2 { job.me } else { job.me.opp() };
-    let distance = |o: &Option2| (i64::from(o.judged()) - i64::from(bias)).abs();
-    let mut answer: Option<Option2> = None;
+    let distance = |o: &Choice| (i64::from(o.judged()) - i64::from(bias)).abs();
+    let mut answer: Option<Choice> = None;
     for depth in 1..=limits.max_depth.clamp(1, BALANCE_MAX_DEPTH) {
         let mut cut = false;
         for option in options.iter_mut() {
@@ -155,12 +155,12 @@ pub fn balance(job: &Job, threads: &mut Threads, stones: usize, bias: i32) -> Op
 }
 
 /// The options of [`balance`], best ordered first, not yet weighed.
-fn options(job: &Job, threads: &mut Threads, stones: usize) -> Vec<Option2> {
+fn options(job: &Job, threads: &mut Threads, stones: usize) -> Vec<Choice> {
     let data = &mut threads.get(1)[0];
     let me = job.me;
     let mut board = job.board.clone();
     let first = candidates(job, &board, me, data, BALANCE_ONE_MOVES);
-    let option = |moves: Vec<Pos>| Option2 {
+    let option = |moves: Vec<Pos>| Choice {
         moves,
         score: 0,
         previous: None,
