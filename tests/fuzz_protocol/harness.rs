@@ -413,6 +413,10 @@ pub struct Stats {
     /// Moves of Black under renju while some cell was forbidden.
     pub renju_black_moves: u64,
     pub ends: u64,
+    /// Ponder searches run (`INFO pondering 1`) while the next line was read.
+    pub ponders: u64,
+    /// Those of them the line stopped (the others ended by themselves first).
+    pub ponder_stops: u64,
 }
 
 impl Run {
@@ -460,7 +464,12 @@ impl Run {
     pub fn line(&mut self, line: &str, stats: &mut Stats) -> bool {
         stats.lines += 1;
         self.log.push(line.to_string());
-        let (read, _) = self.reader.read(&self.shared, line);
+        let read = if self.session.ponder_due() {
+            self.read_while_pondering(line, stats)
+        } else {
+            self.reader.read(&self.shared, line).0
+        };
+        let lines_read = self.shared.lines_read.load(Ordering::SeqCst);
         let cmd = self.shadow.feed(line);
         if read != cmd {
             self.fail(format!(
@@ -471,7 +480,7 @@ impl Run {
             Some(c) => self.model.apply(c),
             None => Expect::Silent,
         };
-        let going = read.is_none_or(|c| self.session.handle(c, Instant::now()));
+        let going = read.is_none_or(|c| self.session.handle_line(c, Instant::now(), lines_read));
         let out = std::mem::take(&mut *self.out.borrow_mut());
         for l in &out {
             if l.is_empty() || !l.chars().all(|c| (' '..='~').contains(&c)) {
@@ -504,6 +513,38 @@ impl Run {
             self.line(NODE_CAP, stats);
         }
         true
+    }
+
+    /// The protocol loop ponders when the queue is empty: here the ponder runs on this thread
+    /// while another reads `line`, as the reader thread would while the manager thinks. The
+    /// reader waits (at most 2 ms) until the ponder is under way, so that it usually stops a
+    /// running search, and sometimes arrives before it starts (the ponder must then not
+    /// start). The ponder ends only by that line (a missed line would leave it running to its
+    /// depth limit) or by itself, and prints nothing.
+    fn read_while_pondering(&mut self, line: &str, stats: &mut Stats) -> Option<Command> {
+        let before = self.shared.ponders.load(Ordering::SeqCst);
+        let (reader, shared, session) = (&mut self.reader, &self.shared, &mut self.session);
+        let read = std::thread::scope(|scope| {
+            let reading = scope.spawn(move || {
+                let t = Instant::now();
+                while !shared.remote.pondering() && t.elapsed().as_micros() < 2000 {
+                    std::thread::yield_now();
+                }
+                reader.read(shared, line).0
+            });
+            session.ponder();
+            reading.join().expect("reader thread")
+        });
+        let ran = self.shared.ponders.load(Ordering::SeqCst) - before;
+        stats.ponders += ran;
+        if ran > 0 && self.shared.ponder_stop_us.load(Ordering::SeqCst) != u64::MAX {
+            stats.ponder_stops += 1;
+        }
+        let out = std::mem::take(&mut *self.out.borrow_mut());
+        if !out.is_empty() {
+            self.fail(format!("a ponder search printed {out:?}"));
+        }
+        read
     }
 
     pub fn check_answer(
