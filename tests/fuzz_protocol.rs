@@ -25,10 +25,10 @@
 //! * state unchanged after rejected input: after every line the engine's game (size, rule,
 //!   history, cells) equals the model's, which only moves on accepted commands;
 //! * a STOP never leaks into a later search (the stop flag is down after every search);
-//! * pondering (`INFO pondering 1`, sent now and then, and `0`): whenever the protocol loop
-//!   would ponder, the ponder search runs while another thread reads the next line, which must
-//!   stop it (the test would hang otherwise); it prints nothing, and the checks above hold for
-//!   what follows.
+//! * pondering (`INFO pondering 1`, sent now and then, and `0`): one time in four that the
+//!   protocol loop would ponder, the ponder search runs while another thread reads the next
+//!   line, which must stop it (the test would hang otherwise); it prints nothing, and the
+//!   checks above hold for what follows.
 //!
 //! The move chosen by the search does not matter: the model follows whatever legal move comes.
 //! (With pondering the table a search starts from depends on how long the ponder ran, so a
