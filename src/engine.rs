@@ -13,6 +13,13 @@
 //! job's `exclude`), unless they are all the legal moves there are. [`Remote`] is what the protocol's reader thread may touch while a search
 //! runs: the stop flag and the clock settings, a change of which moves the running search's
 //! deadline.
+//!
+//! Pondering ([`Engine::ponder`], only when `INFO pondering 1` asked for it): every answered
+//! move keeps the position it leaves, the opponent to move; a ponder search of it has no limit
+//! but the depth, reports nothing, plays nothing and does not start a new table generation, so
+//! that what it stores counts as the answered search's for the next one. The protocol layer
+//! decides when to ponder; [`Remote`]'s `pondering` flag tells its reader thread to stop the
+//! ponder at the next line.
 
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -72,6 +79,8 @@ pub struct Remote {
     time_left: AtomicI64,
     time_increment: AtomicI64,
     searching: AtomicBool,
+    /// A ponder search runs (the reader stops it at the next line).
+    pondering: AtomicBool,
     /// Stones and cells of the position being searched (the budget depends on them).
     search_ply: AtomicU32,
     search_cells: AtomicU32,
@@ -87,6 +96,7 @@ impl Default for Remote {
             time_left: AtomicI64::new(TIME_LEFT_UNLIMITED),
             time_increment: AtomicI64::new(0),
             searching: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
             search_ply: AtomicU32::new(0),
             search_cells: AtomicU32::new(0),
         }
@@ -106,6 +116,24 @@ impl Remote {
     /// Whether a search is running.
     pub fn searching(&self) -> bool {
         self.searching.load(Ordering::SeqCst)
+    }
+
+    /// Whether a ponder search runs (or is about to): the protocol's reader then raises the stop
+    /// flag at the next line it reads.
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::SeqCst)
+    }
+
+    /// A ponder search is about to start: no deadline, the stop flag down, then the `pondering`
+    /// flag up (in that order: a line read from now on stops the ponder).
+    fn ponder_begin(&self) {
+        self.control.set_deadline(None);
+        self.control.set_stop(false);
+        self.pondering.store(true, Ordering::SeqCst);
+    }
+
+    fn ponder_end(&self) {
+        self.pondering.store(false, Ordering::SeqCst);
     }
 
     /// Stores a clock value (clamped: times to 0..=10^12 ms, `time_left` to ±10^12). If a
@@ -206,6 +234,17 @@ pub enum Swap2Answer {
     Swap,
 }
 
+/// How a ponder search ([`Engine::ponder`]) ended.
+#[derive(Clone, Debug)]
+pub struct Pondered {
+    /// What it found (its deepest finished iteration); nothing of it is shown.
+    pub result: SearchResult,
+    /// Stopped (by the stop flag) rather than finished at the depth limit or a forced answer.
+    pub stopped: bool,
+    /// How long it ran.
+    pub elapsed: std::time::Duration,
+}
+
 /// Game state + settings + search.
 pub struct Engine {
     game: Option<Game>,
@@ -220,6 +259,9 @@ pub struct Engine {
     request_read: Instant,
     /// The cells no search may play (YXBLOCK), in the order given, without duplicates.
     blocked: Vec<Pos>,
+    /// The position our last answered move left (the opponent to move), for a ponder search;
+    /// `None` once the protocol forgot it or a ponder finished it.
+    ponder_from: Option<Game>,
 }
 
 impl Default for Engine {
@@ -238,6 +280,7 @@ impl Engine {
             threads: Threads::new(),
             request_read: Instant::now(),
             blocked: Vec::new(),
+            ponder_from: None,
         }
     }
 
@@ -424,7 +467,9 @@ impl Engine {
 
     /// PLAY: play `(x, y)` for us (after SUGGEST); refused when illegal for us.
     pub fn play(&mut self, x: i64, y: i64) -> Result<Pos, GameError> {
-        self.game_or_default().play_xy(x, y, true)
+        let p = self.game_or_default().play_xy(x, y, true)?;
+        self.ponder_from = self.game.clone();
+        Ok(p)
     }
 
     /// TAKEBACK: remove the last move if it stands on `(x, y)`.
@@ -514,7 +559,7 @@ impl Engine {
                 let (r, score) = self.judge(&g, &exclude, judge, report);
                 log::debug!("swap2 with 3 stones: White's score {score}");
                 if score > SWAP2_SIDE_MARGIN {
-                    return Ok(Swap2Answer::Move(legal_or_fallback(&g, r.best)?));
+                    return self.swap2_move(g, r.best);
                 }
                 if score < -SWAP2_SIDE_MARGIN {
                     return Ok(Swap2Answer::Swap);
@@ -536,7 +581,7 @@ impl Engine {
                 if score < 0 {
                     return Ok(Swap2Answer::Swap);
                 }
-                Ok(Swap2Answer::Move(legal_or_fallback(&g, r.best)?))
+                self.swap2_move(g, r.best)
             }
             n => Err(GameError::Swap2Stones(n)),
         }
@@ -566,6 +611,15 @@ impl Engine {
             _ => r.score,
         };
         (r, score)
+    }
+
+    /// Swap2: White keeps its colour and plays `best` (or, never expected, a legal cell) in
+    /// `game`, whose position is kept for a ponder search.
+    fn swap2_move(&mut self, mut game: Game, best: Pos) -> Result<Swap2Answer, GameError> {
+        let p = legal_or_fallback(&game, best)?;
+        game.play(p)?;
+        self.ponder_from = Some(game);
+        Ok(Swap2Answer::Move(p))
     }
 
     /// Two stones of a balance search, checked on a copy of `game` (the side to move's, then
@@ -620,6 +674,7 @@ impl Engine {
             g.play(p)?;
             played.push(p);
         }
+        self.ponder_from = Some(g.clone());
         self.game = Some(g);
         answer.moves = played;
         Ok(answer)
@@ -643,14 +698,81 @@ impl Engine {
 
     /// Plays the search's answer `best` for the side to move: the game checks its legality; a
     /// move it refuses (never expected) is logged and replaced by the first legal cell.
+    /// The position it leaves is kept for a ponder search.
     fn play_answer(&mut self, best: Pos) -> Result<Pos, GameError> {
         let game = self.game_or_default();
-        if game.play(best).is_ok() {
-            return Ok(best);
-        }
-        let p = fallback(game, best).ok_or(GameError::NoLegalMove)?;
-        game.play(p)?;
+        let p = if game.play(best).is_ok() {
+            best
+        } else {
+            let p = fallback(game, best).ok_or(GameError::NoLegalMove)?;
+            game.play(p)?;
+            p
+        };
+        self.ponder_from = self.game.clone();
         Ok(p)
+    }
+
+    /// Forgets the position of the last answer: no ponder search until the next answer.
+    pub fn forget_ponder(&mut self) {
+        self.ponder_from = None;
+    }
+
+    /// Whether a ponder search has a position to think about (the last answer left one, the
+    /// game is not over there, and no ponder has finished it).
+    pub fn can_ponder(&self) -> bool {
+        self.ponder_from.as_ref().is_some_and(|g| !game_over(g))
+    }
+
+    /// Thinks on the opponent's time: searches the position our last answer left, for the
+    /// opponent, with no limit but the depth (`INFO max_depth`, at most the search's own), to
+    /// fill the transposition table for the next search. Nothing is reported or played, the
+    /// request's stopwatch is not touched, and the table starts no new generation (the next
+    /// search does), so what the ponder stores ages with what the answered search stored.
+    ///
+    /// The remote's `pondering` flag is up while it runs; `idle` is asked once it is up (after
+    /// the table is sized) whether to start at all (the protocol checks that no line arrived
+    /// meanwhile). Returns `None` when nothing was searched. A ponder that finishes (depth
+    /// limit, forced answer, game over) forgets its position; a stopped one keeps it.
+    pub fn ponder(&mut self, idle: impl FnOnce() -> bool) -> Option<Pondered> {
+        let game = self.ponder_from.take()?;
+        if game_over(&game) {
+            return None;
+        }
+        let mut limits = Limits::infinite();
+        if let Some(d) = self.settings.max_depth {
+            limits.max_depth = limits.max_depth.min(d);
+        }
+        let threads = self.threads();
+        self.table();
+        self.remote.ponder_begin();
+        if !idle() {
+            self.remote.ponder_end();
+            self.ponder_from = Some(game);
+            return None;
+        }
+        let job = Job {
+            board: game.board(),
+            me: game.side_to_move(),
+            limits,
+            tt: self.tt.as_ref().expect("allocated by table()"),
+            control: &self.remote.control,
+            exclude: &[],
+            threads,
+            keep_history: HISTORY_KEPT_BETWEEN_MOVES,
+            params: self.settings.params,
+        };
+        let started = Instant::now();
+        let result = search::think(&job, &mut self.threads, &mut |_| {});
+        self.remote.ponder_end();
+        let stopped = self.remote.is_stopped();
+        if stopped {
+            self.ponder_from = Some(game);
+        }
+        Some(Pondered {
+            result,
+            stopped,
+            elapsed: started.elapsed(),
+        })
     }
 
     /// YXNBEST: the `n` best moves for the side to move (at least 1, at most the number of
@@ -852,6 +974,16 @@ fn legal_or_fallback(game: &Game, best: Pos) -> Result<Pos, GameError> {
     fallback(game, best).ok_or(GameError::NoLegalMove)
 }
 
+/// Whether the game is over: the last stone made a five, or no empty cell is left.
+fn game_over(game: &Game) -> bool {
+    let grid = game.board().grid();
+    game.is_full()
+        || game
+            .history()
+            .last()
+            .is_some_and(|&(p, c)| rule::is_five(grid, p, c, game.rule()))
+}
+
 /// The first legal cell of `game`, for a search answer `best` that is not legal (logged).
 fn fallback(game: &Game, best: Pos) -> Option<Pos> {
     if !best.is_none() {
@@ -1011,6 +1143,48 @@ mod tests {
         assert_eq!(played, [one.moves[0], two.moves[0], two.moves[1]]);
         assert_eq!(g.history()[3].1, g.history()[1].1);
         assert!(played.iter().all(|p| !e.blocked().contains(p)));
+    }
+
+    /// A ponder searches the position our answer left, for the opponent: it plays nothing,
+    /// starts no table generation, leaves what it found in the table, and forgets a position
+    /// it finished. It needs an answer, and the game not to be over.
+    #[test]
+    fn ponder_fills_the_table_and_plays_nothing() {
+        let mut e = engine();
+        e.settings_mut().max_nodes = Some(2_000);
+        e.start(15, 15).expect("start");
+        assert!(!e.can_ponder());
+        e.turn(7, 7, &mut |_| {}).expect("move");
+        assert!(e.can_ponder());
+        let game = e.game().expect("game").clone();
+        let tt_before = format!("{:?}", e.tt);
+        // Not idle: nothing searched, the position kept.
+        assert!(e.ponder(|| false).is_none());
+        assert!(e.can_ponder() && !e.remote.pondering());
+        e.settings_mut().max_depth = Some(5);
+        let remote = e.remote();
+        let p = e.ponder(|| remote.pondering()).expect("pondered");
+        assert!(!p.stopped, "{p:?}");
+        assert!(p.result.nodes > 2_000, "no node limit: {p:?}");
+        assert!(!e.remote.pondering());
+        let g = e.game().expect("game");
+        assert_eq!(g.history(), game.history());
+        assert_eq!(format!("{:?}", e.tt), tt_before, "same size and generation");
+        // Finished: forgotten until the next answer.
+        assert!(!e.can_ponder());
+        assert!(e.ponder(|| true).is_none());
+        // The same ponder again finds what the first one stored.
+        e.ponder_from = Some(game);
+        let again = e.ponder(|| true).expect("pondered");
+        assert!(again.result.nodes < p.result.nodes, "{p:?} {again:?}");
+        e.turn(0, 0, &mut |_| {}).expect("move");
+        assert!(e.can_ponder());
+        e.forget_ponder();
+        assert!(!e.can_ponder());
+        // Our five ends the game: nothing to ponder.
+        set_ascii(&mut e, FIVE_AT_7_7);
+        assert_eq!(e.begin(&mut |_| {}), Ok(Pos::new(7, 7)));
+        assert!(!e.can_ponder());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! `BOARD` / `YXBOARD` / `SWAP2BOARD` / `YXBLOCK` / `YXBLOCKUNDO` blocks; random bytes, non-UTF-8 and very long lines; `INFO`
 //! with every key and garbage values; rule changes mid-game; wrong `TAKEBACK`s; `END`). The bytes
 //! are split by the real reader ([`io::read_lines`]), each line goes through the reader thread's
-//! reaction ([`Reader::react`]) and then into a [`Session`] whose output is collected.
+//! reaction ([`Reader::read`]) and then into a [`Session`] whose output is collected.
 //!
 //! A reference model of the game (board size, rule, stones in order, blocked cells, side to move)
 //! is kept from the commands as a shadow [`LineParser`] reads them, and every line of output is
@@ -26,9 +26,15 @@
 //!   legal move is not blocked; PLAY answers its own cell;
 //! * state unchanged after rejected input: after every line the engine's game (size, rule,
 //!   history, cells) equals the model's, which only moves on accepted commands;
-//! * a STOP never leaks into a later search (the stop flag is down after every search).
+//! * a STOP never leaks into a later search (the stop flag is down after every search);
+//! * pondering (`INFO pondering 1`, sent now and then, and `0`): one time in four that the
+//!   protocol loop would ponder, the ponder search runs while another thread reads the next
+//!   line, which must stop it (the test would hang otherwise); it prints nothing, and the
+//!   checks above hold for what follows.
 //!
 //! The move chosen by the search does not matter: the model follows whatever legal move comes.
+//! (With pondering the table a search starts from depends on how long the ponder ran, so a
+//! failing seed may not fail the same way twice.)
 //! Searches are kept short by `INFO max_node` lines the harness adds and by capping the turn time
 //! (so the Yixin-Board "infinite" mode cannot hang the test).
 //!
@@ -246,6 +252,17 @@ const INFO_KEYS: &[&str] = &[
 ];
 
 fn info_item(rng: &mut Rng) -> Item {
+    if rng.chance(10) {
+        // Pondering on and off (any other number than 0 turns it on too, see below).
+        let v = rng.below(2) as i64;
+        let key = cased(rng, "pondering");
+        return command(
+            rng,
+            "INFO",
+            Some(format!("{key} {v}")),
+            Command::Info(Info::Pondering(v)),
+        );
+    }
     if rng.chance(25) {
         let raw = *rng.pick(&[0, 1, 2, 4, 8, 9, 3, 5, 12, 16, -1, 6]);
         let (vs, v) = number(rng, raw);
@@ -680,6 +697,10 @@ fn fuzz_protocol() {
     eprintln!("fuzz_protocol: {stats:?}");
     assert!(stats.moves > items / 20, "too few moves: {stats:?}");
     assert!(stats.errors > items / 50, "too few errors: {stats:?}");
+    assert!(
+        stats.ponder_stops > 0,
+        "no ponder search was stopped: {stats:?}"
+    );
     assert!(
         stats.forbid_nonempty > 0,
         "no forbidden point seen: {stats:?}"

@@ -3,7 +3,8 @@
 //! # I/O model
 //!
 //! ```text
-//! stdin ─► reader thread: Reader (LineParser) ──(mpsc: Command / Eof)──► main thread: Session → Engine
+//! stdin ─► reader thread: Reader (LineParser) ──(mpsc: Command / Eof)──► main thread: serve → Session → Engine
+//!            │  every line:  lines_read += 1; pondering? stop flag up   │  queue empty: Session::ponder
 //!            │  STOP/YXSTOP: stop_requests += 1, stop flag up          │
 //!            │  END, EOF:    exit = true, stop flag up, watchdog        ▼
 //!            │  INFO clock keys while searching: Remote::set_clock   Session::out (one line each)
@@ -44,13 +45,31 @@
 //!   against the opponent's threats, then comes the move (one of them). YXBALANCEONE/TWO answer
 //!   `MESSAGE BALANCE …` (stones, score, depth) and then the stones, which are played. A
 //!   SWAP2BOARD answer is three stones, one move, two stones or `SWAP`.
+//! * Pondering, only after `INFO pondering 1` (off by default: Gomocup's managers suspend the
+//!   engine between moves, and a ponder would take CPU from concurrent games elsewhere): when
+//!   the main thread finds the queue empty ([`serve`]) and the last request was answered with a
+//!   move, it runs [`Session::ponder`], a search of the position that move left, for the
+//!   opponent, with no limit but the depth, that prints nothing (see [`Engine::ponder`]). The
+//!   reader counts the lines it reads (`lines_read`) and raises the stop flag at every one while
+//!   the remote's `pondering` flag is up, so the next command, whatever it is (a line inside a
+//!   `BOARD` block too), stops the ponder within one poll of the search; the main thread then
+//!   handles the queue as always. A ponder starts only if no line was read beyond the commands
+//!   handled (checked after the `pondering` flag is up, so a line cannot slip in between), and
+//!   the stop flag is armed again for every real search, so a STOP that ends a ponder is an idle
+//!   STOP and does not reach the next search. A stopped ponder starts again (from its first
+//!   iteration, over the table it filled) once the commands that stopped it are handled, if
+//!   they left the position as it was ([`keeps_ponder`]: ABOUT, INFO except `rule`,
+//!   YXSHOWFORBID, unknown words…); a new position, STOP/YXSTOP, END, `INFO pondering 0` or a
+//!   ponder that reaches its depth limit end it until the next answered move.
 
 pub mod command;
 pub mod io;
 pub mod response;
 
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc::{self, TryRecvError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::engine::{ClockKey, Engine, Remote, Report, Reporter, Swap2Answer};
@@ -74,6 +93,18 @@ pub struct Shared {
     pub exit: AtomicBool,
     pub stop_requests: AtomicU64,
     pub remote: Arc<Remote>,
+    /// Lines the reader has read (blank ones are not lines).
+    pub lines_read: AtomicU64,
+    /// Ponder searches that have ended (stopped or finished).
+    pub ponders: AtomicU64,
+    /// How long the last ponder search took to return after the reader raised its stop flag,
+    /// in µs; `u64::MAX` when it ended without (depth limit, END's or EOF's stop).
+    pub ponder_stop_us: AtomicU64,
+    /// When the reader stopped the running ponder, in µs after `epoch`; `u64::MAX`: it has not.
+    ponder_stopped_at: AtomicU64,
+    /// When the last ponder search returned, in µs after `epoch`.
+    ponder_ended_at: AtomicU64,
+    epoch: Instant,
 }
 
 impl Shared {
@@ -82,16 +113,34 @@ impl Shared {
             exit: AtomicBool::new(false),
             stop_requests: AtomicU64::new(0),
             remote,
+            lines_read: AtomicU64::new(0),
+            ponders: AtomicU64::new(0),
+            ponder_stop_us: AtomicU64::new(u64::MAX),
+            ponder_stopped_at: AtomicU64::new(u64::MAX),
+            ponder_ended_at: AtomicU64::new(u64::MAX),
+            epoch: Instant::now(),
+        }
+    }
+
+    fn micros(&self) -> u64 {
+        self.epoch.elapsed().as_micros() as u64
+    }
+
+    /// When the last ponder search returned (within a microsecond), if one ran.
+    pub fn last_ponder_end(&self) -> Option<Instant> {
+        match self.ponder_ended_at.load(Ordering::SeqCst) {
+            u64::MAX => None,
+            t => Some(self.epoch + Duration::from_micros(t)),
         }
     }
 }
 
-/// What the reader hands to the protocol loop.
+/// What the reader thread hands to the protocol loop ([`serve`]).
 #[derive(Debug)]
-enum Input {
-    /// A command and when its (last) line was read (the stopwatch of a move request starts
-    /// there).
-    Command(Command, Instant),
+pub enum Input {
+    /// A command, when its (last) line was read (the stopwatch of a move request starts
+    /// there), and the reader's count of lines read through that line (`lines_read`).
+    Command(Command, Instant, u64),
     Eof,
 }
 
@@ -118,9 +167,22 @@ impl Reader {
     }
 
     /// Parses `line` and reacts at once to what a running search must see (STOP, END, a clock
-    /// change). Returns the complete command to queue, if the line finished one, and
-    /// `Some(grace)` after END.
+    /// change; any line stops a ponder search). Returns the complete command to queue, if the
+    /// line finished one, and `Some(grace)` after END.
     pub fn read(&mut self, shared: &Shared, line: &str) -> (Option<Command>, Option<Duration>) {
+        if !line.trim().is_empty() {
+            // Counted before `pondering` is read: see `Session::ponder` for the other half.
+            shared.lines_read.fetch_add(1, Ordering::SeqCst);
+            if shared.remote.pondering() {
+                shared.remote.set_stop(true);
+                let _ = shared.ponder_stopped_at.compare_exchange(
+                    u64::MAX,
+                    shared.micros(),
+                    Ordering::SeqCst,
+                    Ordering::SeqCst,
+                );
+            }
+        }
         let Some(cmd) = self.parser.feed(line) else {
             return (None, None);
         };
@@ -151,18 +213,39 @@ impl Reader {
 pub fn run(note: Option<String>) -> i32 {
     let mut session = Session::new(Box::new(io::send));
     session.pending.extend(note);
-    let shared = session.shared();
+    let Some(rx) = spawn_reader(|| std::io::stdin().lock(), session.shared(), exit_process) else {
+        return 0;
+    };
+    serve(&mut session, &rx);
+    log::info!("protocol loop finished");
+    0
+}
+
+fn exit_process() {
+    io::exit_now()
+}
+
+/// Starts the reader thread on the input `open` returns (stdin in the engine): it reads lines,
+/// reacts through a [`Reader`] and queues the commands; after END or at the end of input it
+/// calls `exit` once its safety net has run out (the engine exits the process there). `None`
+/// if the thread cannot be started.
+pub fn spawn_reader<R: BufRead>(
+    open: impl FnOnce() -> R + Send + 'static,
+    shared: Arc<Shared>,
+    exit: fn(),
+) -> Option<mpsc::Receiver<Input>> {
     let (tx, rx) = mpsc::channel::<Input>();
     let spawned = std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
             let mut watchdog = None;
             let mut reader = Reader::new();
-            io::read_lines(std::io::stdin().lock(), |line| {
+            io::read_lines(open(), |line| {
                 let read_at = Instant::now();
                 let (cmd, grace) = reader.read(&shared, &line);
                 watchdog = grace;
-                let sent = cmd.is_none_or(|c| tx.send(Input::Command(c, read_at)).is_ok());
+                let lines = shared.lines_read.load(Ordering::SeqCst);
+                let sent = cmd.is_none_or(|c| tx.send(Input::Command(c, read_at, lines)).is_ok());
                 sent && watchdog.is_none()
             });
             if watchdog.is_none() {
@@ -173,23 +256,38 @@ pub fn run(note: Option<String>) -> i32 {
             }
             std::thread::sleep(watchdog.unwrap_or_default());
             log::info!("watchdog: exiting");
-            io::exit_now();
+            exit();
         });
-    if spawned.is_err() {
-        return 0;
-    }
-    for input in rx {
+    spawned.ok().map(|_| rx)
+}
+
+/// The protocol loop of the main thread: handles the reader's queue in order until END or the
+/// end of input, and ponders ([`Session::ponder`]) whenever the queue is empty and a ponder is
+/// due.
+pub fn serve(session: &mut Session, rx: &mpsc::Receiver<Input>) {
+    loop {
+        let input = match rx.try_recv() {
+            Ok(input) => input,
+            Err(TryRecvError::Empty) => {
+                if session.ponder() {
+                    continue;
+                }
+                match rx.recv() {
+                    Ok(input) => input,
+                    Err(_) => break,
+                }
+            }
+            Err(TryRecvError::Disconnected) => break,
+        };
         match input {
-            Input::Command(cmd, read_at) => {
-                if !session.handle(cmd, read_at) {
+            Input::Command(cmd, read_at, lines) => {
+                if !session.handle_line(cmd, read_at, lines) {
                     break;
                 }
             }
             Input::Eof => break,
         }
     }
-    log::info!("protocol loop finished");
-    0
 }
 
 /// The protocol state of the main thread: the engine, the STOPs handled, held-back messages and
@@ -198,6 +296,8 @@ pub struct Session {
     engine: Engine,
     shared: Arc<Shared>,
     stops_handled: u64,
+    /// The reader's line count through the last command handled (see [`Session::ponder`]).
+    lines_handled: u64,
     pending: Vec<String>,
     out: Box<dyn FnMut(&str)>,
 }
@@ -211,6 +311,7 @@ impl Session {
             engine,
             shared,
             stops_handled: 0,
+            lines_handled: 0,
             pending: Vec::new(),
             out,
         }
@@ -285,9 +386,74 @@ impl Session {
         }
     }
 
+    /// [`Session::handle`] for a command that the reader read through its `lines`-th line
+    /// (the count of [`Input::Command`]): a ponder starts only once every line read is handled.
+    pub fn handle_line(&mut self, cmd: Command, read_at: Instant, lines: u64) -> bool {
+        self.lines_handled = lines;
+        self.handle(cmd, read_at)
+    }
+
+    /// Whether a ponder would start now: `INFO pondering 1` was received, the engine has a
+    /// position to ponder on, no END/EOF came, and every line read so far belongs to a command
+    /// handled (none is queued, no block is half read).
+    pub fn ponder_due(&self) -> bool {
+        self.engine.settings().pondering
+            && self.engine.can_ponder()
+            && !self.shared.exit.load(Ordering::SeqCst)
+            && self.shared.lines_read.load(Ordering::SeqCst) == self.lines_handled
+    }
+
+    /// Thinks on the opponent's time, if `INFO pondering 1` asked for it, the last request was
+    /// answered with a move (or a ponder of that position was stopped by commands that left it
+    /// as it was), no END/EOF came, and no line was read beyond the commands handled. Runs
+    /// until the reader stops it (any line) or the search ends by itself; prints nothing.
+    /// Returns whether a ponder search ran.
+    ///
+    /// The reader counts a line, then reads the `pondering` flag; this raises the flag, then
+    /// compares the count with the lines handled (all sequentially consistent). So either the
+    /// reader sees the flag and stops the search, or this sees the line and does not start.
+    pub fn ponder(&mut self) -> bool {
+        if !self.ponder_due() {
+            return false;
+        }
+        let shared = Arc::clone(&self.shared);
+        let handled = self.lines_handled;
+        let idle = || {
+            !shared.exit.load(Ordering::SeqCst)
+                && shared.lines_read.load(Ordering::SeqCst) == handled
+        };
+        shared.ponder_stopped_at.store(u64::MAX, Ordering::SeqCst);
+        let Some(p) = self.engine.ponder(idle) else {
+            return false;
+        };
+        let ended = shared.micros();
+        let latency = match shared.ponder_stopped_at.load(Ordering::SeqCst) {
+            u64::MAX => u64::MAX,
+            t => ended.saturating_sub(t),
+        };
+        shared.ponder_ended_at.store(ended, Ordering::SeqCst);
+        shared.ponder_stop_us.store(latency, Ordering::SeqCst);
+        shared.ponders.fetch_add(1, Ordering::SeqCst);
+        log::debug!(
+            "ponder: depth {} nodes {} in {} ms, {}",
+            p.result.depth,
+            p.result.nodes,
+            p.elapsed.as_millis(),
+            if latency == u64::MAX {
+                "ended by itself".to_string()
+            } else {
+                format!("stopped {latency} µs after the line that stopped it")
+            }
+        );
+        true
+    }
+
     /// Handles one command whose last line was read at `read_at`; false once END was handled.
     pub fn handle(&mut self, cmd: Command, read_at: Instant) -> bool {
         self.engine.request_read_at(read_at);
+        if !keeps_ponder(&cmd) {
+            self.engine.forget_ponder();
+        }
         match cmd {
             Command::Start { width, height } | Command::RectStart { width, height } => {
                 match self.engine.start(width, height) {
@@ -467,6 +633,26 @@ impl Session {
             | Info::TimeLeft(_)
             | Info::TimeIncrement(_) => {}
         }
+    }
+}
+
+/// Whether `cmd` leaves the position of a (stopped) ponder as it was, so that the ponder may
+/// start again: ABOUT, YXSHOWFORBID, YXSHOWINFO, YXHASHCLEAR, the YXBLOCK commands (our moves
+/// only), unknown and malformed commands (an ERROR changes nothing) and INFO except `rule`.
+/// Every other command forgets it: a new position or game, STOP/YXSTOP (stop thinking), END;
+/// a move request answered sets it anew.
+fn keeps_ponder(cmd: &Command) -> bool {
+    match cmd {
+        Command::About
+        | Command::ShowForbid
+        | Command::ShowInfo
+        | Command::HashClear
+        | Command::BlockReset
+        | Command::Unknown(_)
+        | Command::Malformed(_) => true,
+        Command::Block { kind, .. } => matches!(kind, BlockKind::YxBlock | BlockKind::YxBlockUndo),
+        Command::Info(info) => !matches!(info, Info::Rule(_)),
+        _ => false,
     }
 }
 

@@ -421,6 +421,8 @@ pub struct Run {
     pub model: Model,
     /// Lines fed so far (for failure reports).
     log: Vec<String>,
+    /// Lines fed while a ponder was due.
+    ponders_due: u64,
 }
 
 /// Counters of what the campaign exercised.
@@ -434,6 +436,10 @@ pub struct Stats {
     /// Moves of Black under renju while some cell was forbidden.
     pub renju_black_moves: u64,
     pub ends: u64,
+    /// Ponder searches run (`INFO pondering 1`) while the next line was read.
+    pub ponders: u64,
+    /// Those of them the line stopped (the others ended by themselves first).
+    pub ponder_stops: u64,
 }
 
 impl Run {
@@ -453,6 +459,7 @@ impl Run {
             shadow: LineParser::new(),
             model: Model::new(),
             log: Vec::new(),
+            ponders_due: 0,
         };
         run.line(NODE_CAP, &mut Stats::default());
         run.line(&format!("INFO rule {rule}"), &mut Stats::default());
@@ -481,7 +488,18 @@ impl Run {
     pub fn line(&mut self, line: &str, stats: &mut Stats) -> bool {
         stats.lines += 1;
         self.log.push(line.to_string());
-        let (read, _) = self.reader.read(&self.shared, line);
+        // One time in four the line comes while the engine ponders (the others, before the
+        // protocol loop got to it: no ponder then); a ponder costs a few milliseconds.
+        let ponder = self.session.ponder_due() && {
+            self.ponders_due += 1;
+            self.ponders_due % 4 == 0
+        };
+        let read = if ponder {
+            self.read_while_pondering(line, stats)
+        } else {
+            self.reader.read(&self.shared, line).0
+        };
+        let lines_read = self.shared.lines_read.load(Ordering::SeqCst);
         let cmd = self.shadow.feed(line);
         if read != cmd {
             self.fail(format!(
@@ -492,7 +510,7 @@ impl Run {
             Some(c) => self.model.apply(c),
             None => Expect::Silent,
         };
-        let going = read.is_none_or(|c| self.session.handle(c, Instant::now()));
+        let going = read.is_none_or(|c| self.session.handle_line(c, Instant::now(), lines_read));
         let out = std::mem::take(&mut *self.out.borrow_mut());
         for l in &out {
             if l.is_empty() || !l.chars().all(|c| (' '..='~').contains(&c)) {
@@ -525,6 +543,38 @@ impl Run {
             self.line(NODE_CAP, stats);
         }
         true
+    }
+
+    /// The protocol loop ponders when the queue is empty: here the ponder runs on this thread
+    /// while another reads `line`, as the reader thread would while the manager thinks. The
+    /// reader waits (at most 2 ms) until the ponder is under way, so that it usually stops a
+    /// running search, and sometimes arrives before it starts (the ponder must then not
+    /// start). The ponder ends only by that line (a missed line would leave it running to its
+    /// depth limit) or by itself, and prints nothing.
+    fn read_while_pondering(&mut self, line: &str, stats: &mut Stats) -> Option<Command> {
+        let before = self.shared.ponders.load(Ordering::SeqCst);
+        let (reader, shared, session) = (&mut self.reader, &self.shared, &mut self.session);
+        let read = std::thread::scope(|scope| {
+            let reading = scope.spawn(move || {
+                let t = Instant::now();
+                while !shared.remote.pondering() && t.elapsed().as_micros() < 2000 {
+                    std::thread::yield_now();
+                }
+                reader.read(shared, line).0
+            });
+            session.ponder();
+            reading.join().expect("reader thread")
+        });
+        let ran = self.shared.ponders.load(Ordering::SeqCst) - before;
+        stats.ponders += ran;
+        if ran > 0 && self.shared.ponder_stop_us.load(Ordering::SeqCst) != u64::MAX {
+            stats.ponder_stops += 1;
+        }
+        let out = std::mem::take(&mut *self.out.borrow_mut());
+        if !out.is_empty() {
+            self.fail(format!("a ponder search printed {out:?}"));
+        }
+        read
     }
 
     pub fn check_answer(
