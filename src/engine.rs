@@ -334,13 +334,20 @@ impl Engine {
         if !size_ok(width, height) {
             return Err(GameError::BadSize { width, height });
         }
+        let (w, h) = self
+            .game
+            .as_ref()
+            .map_or((DEFAULT_SIZE, DEFAULT_SIZE), |g| (g.width(), g.height()));
+        if (w, h) != (width as usize, height as usize) {
+            // The cells are numbered per board size.
+            self.blocked.clear();
+        }
         self.game = Some(Game::new(
             width as usize,
             height as usize,
             self.settings.rule,
         ));
         self.clear_hash();
-        self.blocked.clear();
         Ok(())
     }
 
@@ -349,7 +356,6 @@ impl Engine {
         let g = self.game_or_default().cleared();
         self.game = Some(g);
         self.clear_hash();
-        self.blocked.clear();
     }
 
     /// YXBLOCK (`add`) / YXBLOCKUNDO: adds the cells to the list of cells no search may play
@@ -1059,9 +1065,14 @@ mod tests {
         assert!(e.blocked().is_empty());
         set_ascii(&mut e, FIVE_AT_7_7);
         assert_eq!(e.begin(&mut |_| {}), Ok(five));
-        // START clears the list.
+        // START on the same size keeps the list (Yixin-Board sends START before every
+        // position); another size clears it.
         e.block(&[(7, 7)], true);
         e.start(15, 15).expect("start");
+        assert_eq!(e.blocked(), [five]);
+        e.restart();
+        assert_eq!(e.blocked(), [five]);
+        e.start(20, 20).expect("start");
         assert!(e.blocked().is_empty());
     }
 

@@ -25,7 +25,29 @@ pub enum BlockKind {
     YxBlock,
     /// `YXBLOCKUNDO`: cells taken off that list.
     YxBlockUndo,
+    /// `YXQUERYDATABASEALL` / `YXQUERYDATABASEALLT` with the moves of the position: Yixin-Board
+    /// asks for its database marks after every move; Rensa has no database and answers
+    /// `MESSAGE DATABASE REFRESH` / `MESSAGE DATABASE DONE`, so that the board redraws.
+    DatabaseQuery,
+    /// A Yixin-Board command with data lines up to `DONE` that Rensa does not implement (the
+    /// database and the block path): read whole, answered with one `UNKNOWN <word>`.
+    Unsupported(&'static str),
 }
+
+/// The Yixin-Board commands that send data lines up to `DONE` and that Rensa does not
+/// implement ([`BlockKind::Unsupported`]).
+const UNSUPPORTED_BLOCKS: [&str; 10] = [
+    "YXQUERYDATABASEONE",
+    "YXQUERYDATABASETEXT",
+    "YXSETBESTMOVEDATABASE",
+    "YXEDITTVDDATABASE",
+    "YXEDITTEXTDATABASE",
+    "YXEDITLABELDATABASE",
+    "YXDELETEDATABASEONE",
+    "YXDELETEDATABASEALL",
+    "YXBLOCKPATH",
+    "YXBLOCKPATHUNDO",
+];
 
 impl BlockKind {
     /// The command word that opens the block.
@@ -36,6 +58,8 @@ impl BlockKind {
             BlockKind::Swap2Board => "SWAP2BOARD",
             BlockKind::YxBlock => "YXBLOCK",
             BlockKind::YxBlockUndo => "YXBLOCKUNDO",
+            BlockKind::DatabaseQuery => "YXQUERYDATABASEALL",
+            BlockKind::Unsupported(word) => word,
         }
     }
 
@@ -360,6 +384,17 @@ pub fn parse_line(line: &str) -> Command {
         "SWAP2BOARD" => Command::BlockStart(BlockKind::Swap2Board),
         "YXBLOCK" => Command::BlockStart(BlockKind::YxBlock),
         "YXBLOCKUNDO" => Command::BlockStart(BlockKind::YxBlockUndo),
+        "YXQUERYDATABASEALL" | "YXQUERYDATABASEALLT" => {
+            Command::BlockStart(BlockKind::DatabaseQuery)
+        }
+        w if UNSUPPORTED_BLOCKS.contains(&w) => {
+            let word = UNSUPPORTED_BLOCKS
+                .iter()
+                .find(|&&u| u == w)
+                .copied()
+                .unwrap_or("YX");
+            Command::BlockStart(BlockKind::Unsupported(word))
+        }
         "YXBLOCKRESET" => Command::BlockReset,
         "YXSEARCHDEFEND" => Command::SearchDefend,
         "YXBALANCEONE" | "YXBALANCETWO" => {
@@ -468,6 +503,34 @@ mod tests {
     fn feed_all(lines: &[&str]) -> Vec<Command> {
         let mut p = LineParser::new();
         lines.iter().filter_map(|l| p.feed(l)).collect()
+    }
+
+    /// Yixin-Board's database and block-path commands are read up to DONE, whatever their
+    /// lines hold.
+    #[test]
+    fn yixin_data_blocks_are_read_whole() {
+        let got = feed_all(&["yxquerydatabaseallt", "7,7", "8,8", "done", "ABOUT"]);
+        assert!(matches!(
+            &got[0],
+            Command::Block {
+                kind: BlockKind::DatabaseQuery,
+                ..
+            }
+        ));
+        assert_eq!(got[1], Command::About);
+        let got = feed_all(&["YXEDITTEXTDATABASE", "some text", "7,7", "DONE"]);
+        assert_eq!(got.len(), 1);
+        assert!(matches!(
+            &got[0],
+            Command::Block {
+                kind: BlockKind::Unsupported("YXEDITTEXTDATABASE"),
+                ..
+            }
+        ));
+        assert_eq!(
+            parse_line("yxblockpathreset"),
+            Command::Unknown("yxblockpathreset".into())
+        );
     }
 
     #[test]

@@ -527,9 +527,23 @@ impl Session {
     }
 
     fn block(&mut self, kind: BlockKind, entries: &[Entry], bad: Vec<String>) {
-        if matches!(kind, BlockKind::YxBlock | BlockKind::YxBlockUndo) {
-            self.block_list(kind, entries, &bad);
-            return;
+        match kind {
+            BlockKind::YxBlock | BlockKind::YxBlockUndo => {
+                self.block_list(kind, entries, &bad);
+                return;
+            }
+            BlockKind::DatabaseQuery => {
+                self.answer(&[
+                    Response::Message("DATABASE REFRESH".to_string()),
+                    Response::Message("DATABASE DONE".to_string()),
+                ]);
+                return;
+            }
+            BlockKind::Unsupported(word) => {
+                self.answer(&[Response::Unknown(word.to_string())]);
+                return;
+            }
+            _ => {}
         }
         for b in bad {
             self.pending
@@ -556,7 +570,10 @@ impl Session {
                     Err(e) => self.error(e),
                 }
             }
-            BlockKind::YxBlock | BlockKind::YxBlockUndo => {}
+            BlockKind::YxBlock
+            | BlockKind::YxBlockUndo
+            | BlockKind::DatabaseQuery
+            | BlockKind::Unsupported(_) => {}
             BlockKind::Swap2Board => {
                 let stones: Vec<(i64, i64)> = entries.iter().map(|e| (e.x, e.y)).collect();
                 self.answer_move(
@@ -650,7 +667,13 @@ fn keeps_ponder(cmd: &Command) -> bool {
         | Command::BlockReset
         | Command::Unknown(_)
         | Command::Malformed(_) => true,
-        Command::Block { kind, .. } => matches!(kind, BlockKind::YxBlock | BlockKind::YxBlockUndo),
+        Command::Block { kind, .. } => matches!(
+            kind,
+            BlockKind::YxBlock
+                | BlockKind::YxBlockUndo
+                | BlockKind::DatabaseQuery
+                | BlockKind::Unsupported(_)
+        ),
         Command::Info(info) => !matches!(info, Info::Rule(_)),
         _ => false,
     }

@@ -186,7 +186,9 @@ pub fn pv_line(i: usize, line: &PvLine) -> Response {
 
 /// The analysis lines of one finished YXNBEST round (only sent when `INFO show_detail` > 0):
 /// `MESSAGE REALTIME BEST x,y` of the first line (levels 1 and 3), then every line
-/// ([`pv_line`]).
+/// ([`pv_line`]), and at levels 2 and 3 one Rapfi block per line (`INFO PV i`, `INFO NUMPV n`,
+/// depth, nodes, eval, win rate, `INFO BESTLINE`, `INFO PV DONE`), from which the Yixin-Board
+/// fork marks each line's first move.
 pub fn round_lines(lines: &[PvLine], detail: u8) -> Vec<String> {
     let mut out = Vec::with_capacity(lines.len() + 1);
     if let Some(first) = lines.first() {
@@ -200,6 +202,25 @@ pub fn round_lines(lines: &[PvLine], detail: u8) -> Vec<String> {
             .enumerate()
             .map(|(i, l)| pv_line(i + 1, l).to_string()),
     );
+    if detail & 2 != 0 {
+        for (i, l) in lines.iter().enumerate() {
+            let r = &l.result;
+            let rows = [
+                ("PV", i.to_string()),
+                ("NUMPV", lines.len().to_string()),
+                ("DEPTH", r.depth.to_string()),
+                ("SELDEPTH", l.seldepth.max(r.depth).to_string()),
+                ("NODES", r.nodes.to_string()),
+                ("EVAL", score_text(r.score)),
+                ("WINRATE", format!("{:.4}", win_rate(r.score))),
+                ("BESTLINE", pv_text(&r.pv)),
+                ("PV", "DONE".to_string()),
+            ];
+            for (key, value) in rows {
+                out.push(clean(&format!("INFO {key} {value}")));
+            }
+        }
+    }
     out
 }
 

@@ -163,8 +163,11 @@ impl Model {
             Command::Start { width, height } | Command::RectStart { width, height } => {
                 let r = 5..=32;
                 if r.contains(width) && r.contains(height) {
-                    self.game = Some(MGame::new(*width as usize, *height as usize, self.rule));
-                    self.blocked.clear();
+                    let size = (*width as usize, *height as usize);
+                    if self.size() != size {
+                        self.blocked.clear();
+                    }
+                    self.game = Some(MGame::new(size.0, size.1, self.rule));
                     Expect::Ok
                 } else {
                     Expect::Error
@@ -174,7 +177,6 @@ impl Model {
                 let g = self.game();
                 let (w, h, r) = (g.grid.width(), g.grid.height(), g.rule);
                 self.game = Some(MGame::new(w, h, r));
-                self.blocked.clear();
                 Expect::Ok
             }
             Command::Begin => self.search_or_error(),
@@ -303,6 +305,15 @@ impl Model {
 
     /// BOARD / YXBOARD / SWAP2BOARD.
     pub fn block(&mut self, kind: BlockKind, entries: &[Entry]) -> Expect {
+        match kind {
+            // Two MESSAGE DATABASE lines and no other answer, as YXSHOWINFO's lines.
+            BlockKind::DatabaseQuery => {
+                self.pending += 2;
+                return Expect::ShowInfo;
+            }
+            BlockKind::Unsupported(_) => return Expect::Unknown,
+            _ => {}
+        }
         let (w, h) = self.size();
         if matches!(kind, BlockKind::YxBlock | BlockKind::YxBlockUndo) {
             // Before any START the default board's size counts, and no game is made.
