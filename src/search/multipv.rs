@@ -149,10 +149,12 @@ fn think_one_line(job: &Job, threads: &mut Threads, on_round: &mut dyn FnMut(&[P
     }
 }
 
-/// The answer after a round cut short: the lines it completed (the last one only if it got
-/// past the ordering alone, or if there is nothing better), then the previous round's moves not
-/// listed yet, then one-node searches (the best remaining move by the ordering) up to `n`.
-/// Their nodes are added to `used`.
+/// The answer after a round cut short: the leading lines it completed that are at least as deep
+/// as the previous round's (a search stopped early returns only its first iterations; each line
+/// of a round leaves out the moves of the lines before it, so only a leading run is kept; in the
+/// first round every line counts unless it did not get past the ordering alone and there is
+/// something better), then the previous round's moves not listed yet, then one-node searches
+/// (the best remaining move by the ordering) up to `n`. Their nodes are added to `used`.
 fn complete(
     job: &Job,
     n: usize,
@@ -161,8 +163,12 @@ fn complete(
     threads: &mut Threads,
     used: &mut u64,
 ) -> Vec<PvLine> {
-    if lines.last().is_some_and(|l| l.result.depth == 0) && lines.len() <= previous.len() {
-        lines.pop();
+    if let Some(floor) = previous.iter().map(|p| p.result.depth).min() {
+        let keep = lines
+            .iter()
+            .take_while(|l| l.result.depth >= floor.max(1))
+            .count();
+        lines.truncate(keep);
     }
     for p in previous {
         if lines.len() >= n {
@@ -277,6 +283,27 @@ mod tests {
             assert_eq!(distinct(&lines), 5, "budget {budget}");
             // One-node fill-ups may go past the budget by one node each.
             assert!(nodes <= budget + 5, "budget {budget}: {nodes} nodes");
+        }
+    }
+
+    /// A round cut short never brings back a line shallower than the last complete round's
+    /// (a search stopped early returns its first iterations only).
+    #[test]
+    fn a_cut_round_keeps_lines_as_deep_as_the_round_before() {
+        let b = board(OPENING);
+        for budget in [2_000, 7_000, 20_000, 60_000] {
+            let tt = Tt::new(1 << 20);
+            let job = Job::new(&b, Color::Black, Limits::nodes(budget), &tt);
+            let mut last: Vec<PvLine> = Vec::new();
+            let lines = think_nbest(&job, 3, &mut Threads::new(), &mut |r| last = r.to_vec()).lines;
+            let floor = last.iter().map(|l| l.result.depth).min().unwrap_or(0);
+            assert_eq!(lines.len(), 3);
+            for l in &lines {
+                assert!(
+                    l.result.depth >= floor,
+                    "budget {budget}: {lines:?} after {last:?}"
+                );
+            }
         }
     }
 
