@@ -646,7 +646,12 @@ impl Engine {
     /// opponent's reply, after which the score for the side to move is closest to `bias`
     /// ([`search::balance`]), under the request's limits; the stones are played, as a move
     /// request's answer is. Returns them with that score and the depth that weighed it.
-    pub fn balance(&mut self, stones: usize, bias: i64) -> Result<Balanced, GameError> {
+    pub fn balance(
+        &mut self,
+        stones: usize,
+        bias: i64,
+        report: Reporter,
+    ) -> Result<Balanced, GameError> {
         let game = self.game_or_default();
         let legal = game.legal_moves().len();
         if legal < stones.max(1) {
@@ -656,7 +661,9 @@ impl Engine {
         let exclude = self.exclusions(&game);
         let bias = bias.clamp(-i64::from(MATE_BOUND), i64::from(MATE_BOUND)) as i32;
         let found = self.run_share(&game, &exclude, Share::WHOLE, |job, threads| {
-            search::balance::balance(job, threads, stones, bias)
+            search::balance::balance_observed(job, threads, stones, bias, &mut |info| {
+                report(&Report::Iteration(info))
+            })
         });
         self.game = Some(game);
         let mut answer = found.unwrap_or(Balanced {
@@ -1145,9 +1152,9 @@ mod tests {
         e.start(15, 15).expect("start");
         e.play(7, 7).expect("move");
         e.block(&[(6, 6), (8, 8)], true);
-        let one = e.balance(1, 0).expect("one");
+        let one = e.balance(1, 0, &mut |_| {}).expect("one");
         assert_eq!(one.moves.len(), 1);
-        let two = e.balance(2, 0).expect("two");
+        let two = e.balance(2, 0, &mut |_| {}).expect("two");
         assert_eq!(two.moves.len(), 2);
         let g = e.game().expect("game");
         let played: Vec<Pos> = g.history()[1..].iter().map(|h| h.0).collect();

@@ -489,7 +489,7 @@ impl Session {
                 },
             ),
             Command::Balance { stones, bias } => self.answer_move(
-                |e, _| e.balance(stones, bias),
+                |e, r| e.balance(stones, bias, r),
                 |b| {
                     let line = response::balance_line(&b.moves, b.score, b.depth);
                     let answer = if b.moves.len() == 1 {

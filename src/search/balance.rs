@@ -17,7 +17,7 @@
 //! closest of the options weighed so far, or the first option).
 
 use super::root::ordered_candidates;
-use super::{is_mate, think, Job, Limits, Threads};
+use super::{is_mate, think, IterationInfo, Job, Limits, Threads};
 use crate::board::{Board, Class, Pos};
 use crate::params::{
     BALANCE_EMPTY_RADIUS, BALANCE_KEEP, BALANCE_MAX_DEPTH, BALANCE_ONE_MOVES, BALANCE_TWO_FIRST,
@@ -65,6 +65,18 @@ impl Choice {
 /// for that side is closest to `bias` (see the module documentation). `None` when there is no
 /// option (no legal move, or no room for two stones).
 pub fn balance(job: &Job, threads: &mut Threads, stones: usize, bias: i32) -> Option<Balanced> {
+    balance_observed(job, threads, stones, bias, &mut |_| {})
+}
+
+/// [`balance`], telling `on_round` the answer of every completed round as an iteration: the
+/// stones as its line, their score and the round's depth (for analysis output).
+pub fn balance_observed(
+    job: &Job,
+    threads: &mut Threads,
+    stones: usize,
+    bias: i32,
+    on_round: &mut dyn FnMut(&IterationInfo),
+) -> Option<Balanced> {
     let bias = bias.clamp(-MATE_BOUND, MATE_BOUND);
     let mut options = options(job, threads, stones);
     if options.is_empty() {
@@ -140,6 +152,17 @@ pub fn balance(job: &Job, threads: &mut Threads, stones: usize, bias: i32) -> Op
         // Stable: among equal distances the better ordered option stays first.
         options.sort_by_key(distance);
         answer = options.first().cloned();
+        if let Some(a) = &answer {
+            on_round(&IterationInfo {
+                depth,
+                seldepth: depth,
+                score: a.judged(),
+                nodes: used,
+                elapsed: limits.start.elapsed(),
+                best: a.moves[0],
+                pv: &a.moves,
+            });
+        }
         let keep = options.len().div_ceil(2).max(BALANCE_KEEP);
         options.truncate(keep);
         if !limits.may_start_iteration() {
