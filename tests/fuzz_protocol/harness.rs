@@ -306,11 +306,8 @@ impl Model {
     /// BOARD / YXBOARD / SWAP2BOARD.
     pub fn block(&mut self, kind: BlockKind, entries: &[Entry]) -> Expect {
         match kind {
-            // Two MESSAGE DATABASE lines and no other answer, as YXSHOWINFO's lines.
-            BlockKind::DatabaseQuery => {
-                self.pending += 2;
-                return Expect::ShowInfo;
-            }
+            // Two MESSAGE DATABASE lines and no other answer, counted as YXSHOWINFO's two.
+            BlockKind::DatabaseQuery => return Expect::ShowInfo,
             BlockKind::Unsupported(_) => return Expect::Unknown,
             _ => {}
         }
