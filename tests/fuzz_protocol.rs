@@ -333,15 +333,18 @@ fn info_item(rng: &mut Rng) -> Item {
     item(s, end, None)
 }
 
-/// A BOARD / YXBOARD / SWAP2BOARD block, possibly broken: bad lines, wrong fields, off-board
+/// A BOARD / YXBOARD / SWAP2BOARD / YXBLOCK / YXBLOCKUNDO block (or one of Yixin-Board's
+/// database and block-path blocks), possibly broken: bad lines, wrong fields, off-board
 /// cells, duplicates, wrong counts, no DONE (the following items then fall into the block), END.
 fn block_item(rng: &mut Rng, model: &Model) -> Item {
-    let kind = match rng.below(12) {
+    let kind = match rng.below(14) {
         0..=5 => BlockKind::Board,
         6 | 7 => BlockKind::YxBoard,
         8 | 9 => BlockKind::Swap2Board,
         10 => BlockKind::YxBlock,
-        _ => BlockKind::YxBlockUndo,
+        11 => BlockKind::YxBlockUndo,
+        12 => BlockKind::DatabaseQuery,
+        _ => BlockKind::Unsupported("YXBLOCKPATH"),
     };
     let (w, h) = model.size();
     let cells = w * h;

@@ -220,7 +220,10 @@ impl Model {
                 Expect::Error
             }
             Command::Block { kind, entries, bad } => {
-                self.pending += bad.len();
+                // Bad lines become notes, except in the blocks read only to be skipped.
+                if !matches!(kind, BlockKind::DatabaseQuery | BlockKind::Unsupported(_)) {
+                    self.pending += bad.len();
+                }
                 self.block(*kind, entries)
             }
             Command::Info(info) => {
