@@ -17,7 +17,7 @@
 //! closest of the options weighed so far, or the first option).
 
 use super::root::ordered_candidates;
-use super::{is_mate, think, IterationInfo, Job, Limits, Threads};
+use super::{is_mate, think, IterationInfo, Job, Threads};
 use crate::board::{Board, Class, Pos};
 use crate::params::{
     BALANCE_EMPTY_RADIUS, BALANCE_KEEP, BALANCE_MAX_DEPTH, BALANCE_ONE_MOVES, BALANCE_TWO_FIRST,
@@ -107,16 +107,7 @@ pub fn balance_observed(
             let round_job = Job {
                 board: &board,
                 me: after,
-                limits: Limits {
-                    max_depth: depth,
-                    max_nodes: if node_limited {
-                        limits.max_nodes - used
-                    } else {
-                        u64::MAX
-                    },
-                    soft_ms: None,
-                    start: limits.start,
-                },
+                limits: limits.round(depth, used),
                 ..*job
             };
             let result = think(&round_job, threads, &mut |_| {});
@@ -253,7 +244,7 @@ fn near_centre(board: &Board, exclude: &[Pos]) -> Vec<Pos> {
 mod tests {
     use super::*;
     use crate::board::Grid;
-    use crate::search::Tt;
+    use crate::search::{Limits, Tt};
     use crate::types::Rule;
 
     fn board(text: &str, rule: Rule) -> Board {

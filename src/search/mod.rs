@@ -109,6 +109,22 @@ impl Limits {
         }
     }
 
+    /// One search of a round inside these limits (YXNBEST, the balance searches): to `depth`,
+    /// with no soft target, bounded only by the control (deadline, stop flag) and what is left
+    /// of the node budget after `used` nodes.
+    pub fn round(&self, depth: u32, used: u64) -> Limits {
+        Limits {
+            max_depth: depth,
+            max_nodes: if self.max_nodes == u64::MAX {
+                u64::MAX
+            } else {
+                self.max_nodes.saturating_sub(used)
+            },
+            soft_ms: None,
+            start: self.start,
+        }
+    }
+
     /// Milliseconds since the request was read.
     pub fn elapsed_ms(&self) -> u64 {
         self.start.elapsed().as_millis() as u64

@@ -68,16 +68,7 @@ pub fn think_nbest(
             // Inside a round each search runs to the round's depth: no soft target, only the
             // job's control (deadline, stop flag) and what is left of the node budget.
             let round_job = Job {
-                limits: Limits {
-                    max_depth: depth,
-                    max_nodes: if node_limited {
-                        limits.max_nodes - used
-                    } else {
-                        u64::MAX
-                    },
-                    soft_ms: None,
-                    start: limits.start,
-                },
+                limits: limits.round(depth, used),
                 exclude: &exclude,
                 ..*job
             };
