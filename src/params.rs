@@ -174,6 +174,16 @@ pub const FUTILITY_MARGIN: i32 = 150;
 pub const LMP_DEPTH: i32 = 4;
 pub const LMP_BASE: usize = 4;
 pub const LMP_PER_DEPTH2: usize = 3;
+/// Razoring: at non-PV depth ≤ this (0: off), a node whose static eval lies this far per ply
+/// below alpha is settled by its quiescence when that stays at or below alpha. Depth 2, margin
+/// 200 against none: +36.2 ±22.8 Elo, SPRT H1 in 867 games (15×15 freestyle, 200 ms/move).
+pub const RAZOR_DEPTH: i32 = 2;
+pub const RAZOR_MARGIN: i32 = 200;
+/// Singular extension: from this depth (0: off), a table move stored as a lower bound at
+/// most 3 plies shallower is searched one ply deeper when every other move, searched to half
+/// the depth, stays `SE_MARGIN` per ply below the stored score.
+pub const SE_DEPTH: i32 = 0;
+pub const SE_MARGIN: i32 = 4;
 /// Late-move reductions start at this depth and move number.
 pub const LMR_DEPTH: i32 = 3;
 pub const LMR_MOVES: usize = 3;
@@ -186,6 +196,9 @@ pub const LMR_DIVISOR_CENTI: i32 = 220;
 pub const LMR_PV_REDUCTION: i32 = 1;
 /// One ply less of late-move reduction per this much history score (more for a negative one).
 pub const LMR_HISTORY_DIV: i32 = 8192;
+/// When 1, late tactical moves (making or stopping a three, not fours or the table's move) are
+/// reduced too, one ply less than quiet ones; when 0 they are never reduced.
+pub const LMR_TACTICAL: i32 = 0;
 /// Static ordering value of a cell by what it makes for the side to move, indexed by its
 /// [`Class`] for the mover (`Forbid`: renju Black's forbidden points, never played).
 pub const ORDER_ATTACK: [i32; Class::COUNT] = [
@@ -349,12 +362,17 @@ pub struct SearchParams {
     pub lmp_depth: i32,
     pub lmp_base: usize,
     pub lmp_per_depth2: usize,
+    pub razor_depth: i32,
+    pub razor_margin: i32,
+    pub se_depth: i32,
+    pub se_margin: i32,
     pub lmr_depth: i32,
     pub lmr_moves: usize,
     pub lmr_base_centi: i32,
     pub lmr_divisor_centi: i32,
     pub lmr_pv_reduction: i32,
     pub lmr_history_div: Divisor,
+    pub lmr_tactical: i32,
     pub order_killer_1: i32,
     pub order_killer_2: i32,
     pub order_cell_permille: i32,
@@ -374,12 +392,17 @@ impl SearchParams {
         lmp_depth: LMP_DEPTH,
         lmp_base: LMP_BASE,
         lmp_per_depth2: LMP_PER_DEPTH2,
+        razor_depth: RAZOR_DEPTH,
+        razor_margin: RAZOR_MARGIN,
+        se_depth: SE_DEPTH,
+        se_margin: SE_MARGIN,
         lmr_depth: LMR_DEPTH,
         lmr_moves: LMR_MOVES,
         lmr_base_centi: LMR_BASE_CENTI,
         lmr_divisor_centi: LMR_DIVISOR_CENTI,
         lmr_pv_reduction: LMR_PV_REDUCTION,
         lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
+        lmr_tactical: LMR_TACTICAL,
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
         order_cell_permille: ORDER_CELL_PERMILLE,
@@ -583,12 +606,17 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmp_depth: i32, 1, 8, 1.0),
     tunable!(lmp_base: usize, 1, 16, 1.0),
     tunable!(lmp_per_depth2: usize, 1, 10, 1.0),
+    tunable!(razor_depth: i32, 0, 4, 1.0),
+    tunable!(razor_margin: i32, 20, 1000, 20.0),
+    tunable!(se_depth: i32, 0, 16, 1.0),
+    tunable!(se_margin: i32, 0, 100, 2.0),
     tunable!(lmr_depth: i32, 2, 8, 1.0),
     tunable!(lmr_moves: usize, 1, 12, 1.0),
     tunable!(lmr_base_centi: i32, -50, 200, 10.0),
     tunable!(lmr_divisor_centi: i32, 100, 500, 15.0),
     tunable!(lmr_pv_reduction: i32, 0, 3, 1.0),
     tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),
+    tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
     tunable!(order_cell_permille: i32, 0, 20000, 500.0),

@@ -9,6 +9,12 @@
 //! before (fours in another order); but a side facing an open-four threat there does not stand pat: its defences are searched,
 //! each answered by the opponent's quiescence (not at two nodes in a row, so mutual threats
 //! cannot feed each other; not in renju, where it showed no gain).
+//!
+//! Between the two, the pruning and reduction numbers of [`SearchParams`]: reverse futility,
+//! razoring, move-count pruning and futility of quiet moves, late-move reductions; and two
+//! that are off by default because matches showed no gain yet (`lmr_tactical`: reducing late
+//! moves that make or stop a three; `se_depth`: singular extension of the table move, searched
+//! with the table move excluded under its own key), kept for the tuner.
 
 use super::history::History;
 use super::movepick::{self, Quick};
@@ -25,6 +31,8 @@ use crate::params::{
 
 /// A key that differs when White is to move (the board's key only knows the stones).
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Multiplied by the excluded cell (plus one) into the key of a singular-extension search.
+const EXCLUDED_KEY: u64 = 0xD6E8_FEB8_6659_FD93;
 
 /// What the counts say about a node before any move is tried.
 pub(crate) enum Settled {
@@ -308,7 +316,13 @@ impl<'a> Searcher<'a> {
             return self.quiesce(ply, alpha, beta, us, &q, true);
         };
 
-        let key = self.key(us);
+        // A search without one move keeps its results apart from the node's own.
+        let excluded = self.stack.frames[ply].excluded;
+        let key = if excluded.is_none() {
+            self.key(us)
+        } else {
+            self.key(us) ^ (excluded.0 as u64 + 1).wrapping_mul(EXCLUDED_KEY)
+        };
         let hit = self.tt.probe(key, ply as i32);
         let mut tt_move = Pos::NONE;
         if let Some(h) = hit {
@@ -321,6 +335,7 @@ impl<'a> Searcher<'a> {
 
         // Reverse futility: far above beta with nothing to fear.
         if !pv_node
+            && excluded.is_none()
             && !q.opp_threat
             && depth <= self.params.rfp_depth
             && beta.abs() < MATE_BOUND
@@ -329,8 +344,64 @@ impl<'a> Searcher<'a> {
             return eval;
         }
 
-        // Build the move list in place: drop unplayable cells and, under a threat, everything
-        // that neither defends nor makes a four.
+        // Razoring: far below alpha, the quiescence (own fours) decides whether anything
+        // could lift the node; if it cannot, that is the node's value.
+        if !pv_node
+            && excluded.is_none()
+            && !q.opp_threat
+            && depth <= self.params.razor_depth
+            && alpha.abs() < MATE_BOUND
+            && eval + self.params.razor_margin * depth < alpha
+        {
+            let v = self.quiesce(ply, alpha, alpha + 1, us, &q, true);
+            if self.stopped() {
+                return 0;
+            }
+            if v <= alpha {
+                return v;
+            }
+        }
+
+        // Singular extension: is the table move the only good one? The others are searched to
+        // half the depth against a bound below its stored score; if none reaches it, the table
+        // move is searched a ply deeper; if the bound itself is above beta, several moves beat
+        // beta and the node is cut (multi-cut).
+        let mut singular = false;
+        if let Some(h) = hit {
+            if self.params.se_depth > 0
+                && ply > 0
+                && depth >= self.params.se_depth
+                && excluded.is_none()
+                && !tt_move.is_none()
+                && h.depth >= depth - 3
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && h.score.abs() < MATE_BOUND
+                && ply < MAX_PLY / 2
+            {
+                let singular_beta = h.score - self.params.se_margin * depth;
+                self.stack.frames[ply].excluded = tt_move;
+                let v = self.alphabeta(
+                    ply,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    us,
+                    false,
+                );
+                self.stack.frames[ply].excluded = Pos::NONE;
+                if self.stopped() {
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular = true;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
+
+        // Build the move list in place: drop unplayable cells, the excluded move and, under a
+        // threat, everything that neither defends nor makes a four.
         let rule = self.board.rule();
         let killers = self.stack.frames[ply].killers;
         let n = self.scan(ply, us);
@@ -338,7 +409,10 @@ impl<'a> Searcher<'a> {
         let board = &*self.board;
         let cell_permille = self.params.order_cell_permille;
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
-            if !movepick::playable(rule, us, m) || (q.opp_threat && !movepick::is_defence(m)) {
+            if !movepick::playable(rule, us, m)
+                || (q.opp_threat && !movepick::is_defence(m))
+                || m.pos == excluded
+            {
                 return None;
             }
             Some(if m.pos == tt_move {
@@ -371,6 +445,8 @@ impl<'a> Searcher<'a> {
         let mut searched = 0usize;
         let orig_alpha = alpha;
         let quiet_allowed = !pv_node && !q.opp_threat;
+        let late_moves =
+            self.params.lmp_base + self.params.lmp_per_depth2 * (depth * depth) as usize;
         // Blocking an open-four threat costs no depth (the moves are few and forced), so threat
         // sequences of the opponent are searched to their end. Own fours are charged as usual:
         // their forced answers are free already, and free fours in every order would explode.
@@ -385,11 +461,7 @@ impl<'a> Searcher<'a> {
             let m = self.stack.frames[ply].moves[i];
             let tactical = movepick::is_tactical(&m) || m.att.is_four() || m.pos == tt_move;
             if quiet_allowed && !tactical && best > -MATE_BOUND {
-                if depth <= self.params.lmp_depth
-                    && searched
-                        >= self.params.lmp_base
-                            + self.params.lmp_per_depth2 * (depth * depth) as usize
-                {
+                if depth <= self.params.lmp_depth && searched >= late_moves {
                     continue;
                 }
                 if depth <= self.params.futility_depth
@@ -399,7 +471,9 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.board.make(m.pos, us);
-            let new_depth = if m.att.is_four() {
+            let new_depth = if singular && m.pos == tt_move {
+                depth
+            } else if m.att.is_four() {
                 depth - 1
             } else {
                 depth - 1 + extension
@@ -409,9 +483,15 @@ impl<'a> Searcher<'a> {
                 v = -self.alphabeta(ply + 1, new_depth, -beta, -alpha, them, pv_node);
             } else {
                 let mut r = 0;
-                if depth >= self.params.lmr_depth && searched >= self.params.lmr_moves && !tactical
+                // A three made or stopped, but no four and not the table's move.
+                let soft_tactical = tactical && !m.att.is_four() && m.pos != tt_move;
+                let reducible = !tactical || (soft_tactical && self.params.lmr_tactical != 0);
+                if depth >= self.params.lmr_depth && searched >= self.params.lmr_moves && reducible
                 {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if tactical {
+                        r -= 1;
+                    }
                     if pv_node {
                         r -= self.params.lmr_pv_reduction;
                     }
@@ -657,5 +737,56 @@ mod tests {
         let lone = THREE_AND_DOUBLE_FOUR.replacen('O', ".", 3);
         let v = horizon_value(&lone);
         assert!(v.abs() < MATE_BOUND, "a block holds, got {v}");
+    }
+
+    /// Black's closed three on row 5 and split two on column 7: the four at 7,5 forces 8,5
+    /// and leaves an open three on column 7, a win the VCF quiescence sees.
+    const FOUR_THEN_OPEN_FOUR: &str = "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . O X X X . . . .
+        . . . . . . . . . . .
+        . . . . . . . X . . .
+        . . . . . . . X . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .";
+
+    /// The value, alpha and node count of a null-window search of Black at `depth` around an
+    /// alpha 600 above the static eval, with razoring to depth `razor` (0: off).
+    fn razored(text: &str, depth: i32, razor: i32) -> (i32, i32, u64) {
+        let mut b = Board::from_grid(&Grid::from_ascii(text).unwrap(), Rule::Freestyle);
+        let alpha = movepick::quick(&b, Color::Black).eval + 600;
+        let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
+        let mut data = ThreadData::new();
+        data.params.razor_depth = razor;
+        let mut s = Searcher::new(&mut b, &tt, &control, &limits, &mut data);
+        let v = s.alphabeta(1, depth, alpha, alpha + 1, Color::Black, false);
+        (v, alpha, s.nodes)
+    }
+
+    /// Razoring never settles a node below alpha while its side has a win by fours: the
+    /// quiescence it asks finds the win, and the node is searched on.
+    #[test]
+    fn razoring_keeps_a_win_by_fours() {
+        let (v, _, _) = razored(FOUR_THEN_OPEN_FOUR, 2, 2);
+        assert!(v >= MATE_BOUND, "the VCF wins, got {v}");
+    }
+
+    /// Without a win by fours (the four on row 5 is blocked and leads nowhere), a node far
+    /// below alpha is settled by its quiescence: fewer nodes, the same verdict.
+    #[test]
+    fn razoring_settles_a_hopeless_node() {
+        let lone_four = FOUR_THEN_OPEN_FOUR.replace(". X . . .\n", ". . . . .\n");
+        assert_eq!(lone_four.matches('X').count(), 3);
+        let (with, alpha, n_with) = razored(&lone_four, 2, 2);
+        let (without, _, n_without) = razored(&lone_four, 2, 0);
+        assert!(with <= alpha && without <= alpha, "{with} {without}");
+        assert!(
+            n_with < n_without,
+            "{n_with} nodes with razoring, {n_without} without"
+        );
     }
 }

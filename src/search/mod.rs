@@ -13,7 +13,8 @@
 //! best move and probes the opponent's VCT: a move that lets the opponent win by force is set
 //! aside for the rest of the search while another is left. *In the tree* ([`alphabeta`]) every node first
 //! settles what the threat counts already decide (a five, a forced block, an own open four),
-//! probes the table, prunes (reverse futility, late-move pruning, futility) and searches the
+//! probes the table, prunes (reverse futility; razoring, where a node far below alpha is
+//! settled by its quiescence unless own fours lift it; late-move pruning, futility) and searches the
 //! moves best first ([`movepick`]: table move, threat classes, killers, history) with
 //! principal-variation windows and late-move reductions; facing an opponent open four only
 //! defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence search

@@ -29,6 +29,9 @@ pub struct Frame {
     /// The node searches its defences against an open-four threat without spending depth; its
     /// children then may not do the same, so mutual threats cannot extend each other.
     pub defending: bool,
+    /// A move the node must not search (the table move, while a singular-extension search
+    /// asks how the others fare), or [`Pos::NONE`].
+    pub excluded: Pos,
 }
 
 impl Frame {
@@ -39,6 +42,7 @@ impl Frame {
             pv_len: 0,
             killers: [Pos::NONE; 2],
             defending: false,
+            excluded: Pos::NONE,
         }
     }
 }
@@ -63,6 +67,7 @@ impl Stack {
             f.pv_len = 0;
             f.killers = [Pos::NONE; 2];
             f.defending = false;
+            f.excluded = Pos::NONE;
         }
     }
 
