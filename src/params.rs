@@ -184,6 +184,13 @@ pub const RAZOR_MARGIN: i32 = 200;
 /// the depth, stays `SE_MARGIN` per ply below the stored score.
 pub const SE_DEPTH: i32 = 0;
 pub const SE_MARGIN: i32 = 4;
+/// When 1, a horizon node whose opponent holds a four-three point (and which has no four of its
+/// own) searches its defences like one facing an open three ([`HORIZON_DEFENCE`]) instead of
+/// standing pat; 0: off.
+pub const HORIZON_FOUR_THREE: i32 = 0;
+/// Internal iterative reduction: from this depth on (0: off), a node with no table move is
+/// searched one ply shallower (its move order is a guess; the next visit finds the table move).
+pub const IIR_DEPTH: i32 = 0;
 /// Late-move reductions start at this depth and move number.
 pub const LMR_DEPTH: i32 = 3;
 pub const LMR_MOVES: usize = 3;
@@ -215,6 +222,9 @@ pub const ORDER_TT_MOVE: i32 = 1 << 29;
 pub const ORDER_KILLER_1: i32 = 400;
 /// Ordering bonus of the second killer move of the ply.
 pub const ORDER_KILLER_2: i32 = 300;
+/// Ordering bonus of the counter move (the quiet reply that last refuted the opponent's previous
+/// move); 0: not used.
+pub const ORDER_COUNTER: i32 = 0;
 /// Weight (per mille) in the ordering score of a quiet move's cell value from the learned
 /// evaluation ([`crate::search::movepick::cell_value`]); 0: not used.
 pub const ORDER_CELL_PERMILLE: i32 = 0;
@@ -366,6 +376,8 @@ pub struct SearchParams {
     pub razor_margin: i32,
     pub se_depth: i32,
     pub se_margin: i32,
+    pub iir_depth: i32,
+    pub horizon_four_three: i32,
     pub lmr_depth: i32,
     pub lmr_moves: usize,
     pub lmr_base_centi: i32,
@@ -375,6 +387,7 @@ pub struct SearchParams {
     pub lmr_tactical: i32,
     pub order_killer_1: i32,
     pub order_killer_2: i32,
+    pub order_counter: i32,
     pub order_cell_permille: i32,
     pub history_div: Divisor,
     pub history_bonus_per_depth2: i32,
@@ -396,6 +409,8 @@ impl SearchParams {
         razor_margin: RAZOR_MARGIN,
         se_depth: SE_DEPTH,
         se_margin: SE_MARGIN,
+        iir_depth: IIR_DEPTH,
+        horizon_four_three: HORIZON_FOUR_THREE,
         lmr_depth: LMR_DEPTH,
         lmr_moves: LMR_MOVES,
         lmr_base_centi: LMR_BASE_CENTI,
@@ -405,6 +420,7 @@ impl SearchParams {
         lmr_tactical: LMR_TACTICAL,
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
+        order_counter: ORDER_COUNTER,
         order_cell_permille: ORDER_CELL_PERMILLE,
         history_div: Divisor::new(HISTORY_DIV),
         history_bonus_per_depth2: HISTORY_BONUS_PER_DEPTH2,
@@ -610,6 +626,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(razor_margin: i32, 20, 1000, 20.0),
     tunable!(se_depth: i32, 0, 16, 1.0),
     tunable!(se_margin: i32, 0, 100, 2.0),
+    tunable!(iir_depth: i32, 0, 16, 1.0),
+    tunable!(horizon_four_three: i32, 0, 1, 1.0),
     tunable!(lmr_depth: i32, 2, 8, 1.0),
     tunable!(lmr_moves: usize, 1, 12, 1.0),
     tunable!(lmr_base_centi: i32, -50, 200, 10.0),
@@ -619,6 +637,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
+    tunable!(order_counter: i32, 0, 2000, 80.0),
     tunable!(order_cell_permille: i32, 0, 20000, 500.0),
     tunable!(history_div: i32, 8, 512, 20.0),
     tunable!(history_bonus_per_depth2: i32, 1, 64, 3.0),

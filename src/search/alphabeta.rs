@@ -307,10 +307,21 @@ impl<'a> Searcher<'a> {
         // cannot extend each other.
         let parent_defends = ply > 0 && self.stack.frames[ply - 1].defending;
         let may_extend = q.opp_threat && !parent_defends;
+        // A four-three point of the opponent is met the same way at the horizon.
+        let mut four_three_horizon = false;
         let depth = if depth > 0 {
             depth
         } else if may_extend && self.horizon_defence && !q.own_fours {
             self.stack.frames[ply].defending = true;
+            1
+        } else if q.opp_four_three
+            && !parent_defends
+            && self.params.horizon_four_three != 0
+            && self.horizon_defence
+            && !q.own_fours
+        {
+            self.stack.frames[ply].defending = true;
+            four_three_horizon = true;
             1
         } else {
             return self.quiesce(ply, alpha, beta, us, &q, true);
@@ -333,10 +344,23 @@ impl<'a> Searcher<'a> {
         }
         let eval = q.eval;
 
+        // Internal iterative reduction: without a table move the order is a guess; search
+        // shallower now, the next visit starts from the move found.
+        let depth = if self.params.iir_depth > 0
+            && depth >= self.params.iir_depth
+            && tt_move.is_none()
+            && excluded.is_none()
+        {
+            depth - 1
+        } else {
+            depth
+        };
+
         // Reverse futility: far above beta with nothing to fear.
         if !pv_node
             && excluded.is_none()
             && !q.opp_threat
+            && !four_three_horizon
             && depth <= self.params.rfp_depth
             && beta.abs() < MATE_BOUND
             && eval - self.params.rfp_margin * depth >= beta
@@ -349,6 +373,7 @@ impl<'a> Searcher<'a> {
         if !pv_node
             && excluded.is_none()
             && !q.opp_threat
+            && !four_three_horizon
             && depth <= self.params.razor_depth
             && alpha.abs() < MATE_BOUND
             && eval + self.params.razor_margin * depth < alpha
@@ -404,6 +429,12 @@ impl<'a> Searcher<'a> {
         // threat, everything that neither defends nor makes a four.
         let rule = self.board.rule();
         let killers = self.stack.frames[ply].killers;
+        let prev = self.board.last_move().map_or(Pos::NONE, |(p, _)| p);
+        let counter = if prev.is_none() || self.params.order_counter == 0 {
+            Pos::NONE
+        } else {
+            self.history.counter(us, prev)
+        };
         let n = self.scan(ply, us);
         let history = &self.history;
         let board = &*self.board;
@@ -411,6 +442,7 @@ impl<'a> Searcher<'a> {
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
             if !movepick::playable(rule, us, m)
                 || (q.opp_threat && !movepick::is_defence(m))
+                || (four_three_horizon && !movepick::is_four_three_defence(m))
                 || m.pos == excluded
             {
                 return None;
@@ -427,6 +459,9 @@ impl<'a> Searcher<'a> {
                     v += self.params.order_killer_1;
                 } else if m.pos == killers[1] {
                     v += self.params.order_killer_2;
+                }
+                if m.pos == counter {
+                    v += self.params.order_counter;
                 }
                 v
             })
@@ -525,6 +560,9 @@ impl<'a> Searcher<'a> {
                             if f.killers[0] != m.pos {
                                 f.killers[1] = f.killers[0];
                                 f.killers[0] = m.pos;
+                            }
+                            if !prev.is_none() {
+                                self.history.set_counter(us, prev, m.pos);
                             }
                         }
                         let bonus = depth * depth * self.params.history_bonus_per_depth2;
@@ -737,6 +775,60 @@ mod tests {
         let lone = THREE_AND_DOUBLE_FOUR.replacen('O', ".", 3);
         let v = horizon_value(&lone);
         assert!(v.abs() < MATE_BOUND, "a block holds, got {v}");
+    }
+
+    /// White's four-three points 8,1 (a closed four on row 1, an open three on column 8) and
+    /// 2,9 (row 9 and column 2); Black, to move, has no four and can take only one of them.
+    const TWO_FOUR_THREES: &str = "
+        . . . . . . . . . . .
+        . . . . X O O O . . .
+        . . . . . . . . O . .
+        . . . . . . . . O . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . O . . . . . . . .
+        . . O . . . . . . . .
+        . . . O O O X . . . .
+        . . . . . . . . . . .";
+
+    fn four_three_horizon_value(text: &str, on: i32) -> i32 {
+        let mut b = Board::from_grid(&Grid::from_ascii(text).unwrap(), Rule::Freestyle);
+        let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
+        let mut data = ThreadData::new();
+        data.params.horizon_four_three = on;
+        let mut s = Searcher::new(&mut b, &tt, &control, &limits, &mut data);
+        s.alphabeta(0, 0, -INF, INF, Color::Black, true)
+    }
+
+    /// Standing pat at the horizon misses two four-three points; searching the defences sees
+    /// that each one leaves the other, a win by fours.
+    #[test]
+    fn horizon_defence_sees_two_four_threes() {
+        let pat = four_three_horizon_value(TWO_FOUR_THREES, 0);
+        assert!(pat.abs() < MATE_BOUND, "standing pat, got {pat}");
+        let v = four_three_horizon_value(TWO_FOUR_THREES, 1);
+        assert!(v <= -MATE_BOUND, "every defence loses, got {v}");
+    }
+
+    /// A single four-three point is taken, and nothing is lost.
+    #[test]
+    fn horizon_defence_takes_a_lone_four_three() {
+        let lone: String = TWO_FOUR_THREES
+            .lines()
+            .enumerate()
+            .map(|(y, row)| {
+                if y >= 8 {
+                    row.replace('O', ".")
+                } else {
+                    row.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(lone.matches('O').count(), 5);
+        let v = four_three_horizon_value(&lone, 1);
+        assert!(v.abs() < MATE_BOUND, "the block holds, got {v}");
     }
 
     /// Black's closed three on row 5 and split two on column 7: the four at 7,5 forces 8,5
