@@ -222,9 +222,6 @@ pub const ORDER_TT_MOVE: i32 = 1 << 29;
 pub const ORDER_KILLER_1: i32 = 400;
 /// Ordering bonus of the second killer move of the ply.
 pub const ORDER_KILLER_2: i32 = 300;
-/// Ordering bonus of the counter move (the quiet reply that last refuted the opponent's previous
-/// move); 0: not used.
-pub const ORDER_COUNTER: i32 = 0;
 /// Weight (per mille) in the ordering score of a quiet move's cell value from the learned
 /// evaluation ([`crate::search::movepick::cell_value`]); 0: not used.
 pub const ORDER_CELL_PERMILLE: i32 = 0;
@@ -387,7 +384,6 @@ pub struct SearchParams {
     pub lmr_tactical: i32,
     pub order_killer_1: i32,
     pub order_killer_2: i32,
-    pub order_counter: i32,
     pub order_cell_permille: i32,
     pub history_div: Divisor,
     pub history_bonus_per_depth2: i32,
@@ -420,7 +416,6 @@ impl SearchParams {
         lmr_tactical: LMR_TACTICAL,
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
-        order_counter: ORDER_COUNTER,
         order_cell_permille: ORDER_CELL_PERMILLE,
         history_div: Divisor::new(HISTORY_DIV),
         history_bonus_per_depth2: HISTORY_BONUS_PER_DEPTH2,
@@ -637,7 +632,6 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
-    tunable!(order_counter: i32, 0, 2000, 80.0),
     tunable!(order_cell_permille: i32, 0, 20000, 500.0),
     tunable!(history_div: i32, 8, 512, 20.0),
     tunable!(history_bonus_per_depth2: i32, 1, 64, 3.0),

@@ -429,12 +429,6 @@ impl<'a> Searcher<'a> {
         // threat, everything that neither defends nor makes a four.
         let rule = self.board.rule();
         let killers = self.stack.frames[ply].killers;
-        let prev = self.board.last_move().map_or(Pos::NONE, |(p, _)| p);
-        let counter = if prev.is_none() || self.params.order_counter == 0 {
-            Pos::NONE
-        } else {
-            self.history.counter(us, prev)
-        };
         let n = self.scan(ply, us);
         let history = &self.history;
         let board = &*self.board;
@@ -459,9 +453,6 @@ impl<'a> Searcher<'a> {
                     v += self.params.order_killer_1;
                 } else if m.pos == killers[1] {
                     v += self.params.order_killer_2;
-                }
-                if m.pos == counter {
-                    v += self.params.order_counter;
                 }
                 v
             })
@@ -560,9 +551,6 @@ impl<'a> Searcher<'a> {
                             if f.killers[0] != m.pos {
                                 f.killers[1] = f.killers[0];
                                 f.killers[0] = m.pos;
-                            }
-                            if !prev.is_none() {
-                                self.history.set_counter(us, prev, m.pos);
                             }
                         }
                         let bonus = depth * depth * self.params.history_bonus_per_depth2;

@@ -1,6 +1,5 @@
 //! Move-ordering memory across nodes: a history score per side and cell (quiet moves that caused
-//! cut-offs), a counter move per side and opponent move (the quiet reply that last refuted it),
-//! and two killer moves per ply (kept in the stack frames).
+//! cut-offs), and two killer moves per ply (kept in the stack frames).
 
 use crate::board::{Pos, NUM_CELLS};
 use crate::params::HISTORY_MAX;
@@ -8,14 +7,12 @@ use crate::types::Color;
 
 pub struct History {
     table: Vec<[i32; NUM_CELLS]>,
-    counter: Vec<[Pos; NUM_CELLS]>,
 }
 
 impl History {
     pub fn new() -> History {
         History {
             table: vec![[0; NUM_CELLS]; 2],
-            counter: vec![[Pos::NONE; NUM_CELLS]; 2],
         }
     }
 
@@ -23,21 +20,6 @@ impl History {
         for t in &mut self.table {
             t.fill(0);
         }
-        for t in &mut self.counter {
-            t.fill(Pos::NONE);
-        }
-    }
-
-    /// The quiet move of `side` that last refuted the opponent's move `prev`.
-    #[inline]
-    pub fn counter(&self, side: Color, prev: Pos) -> Pos {
-        self.counter[side.index()][prev.index()]
-    }
-
-    /// Records `reply` as `side`'s refutation of the opponent's move `prev`.
-    #[inline]
-    pub fn set_counter(&mut self, side: Color, prev: Pos, reply: Pos) {
-        self.counter[side.index()][prev.index()] = reply;
     }
 
     #[inline]
