@@ -184,10 +184,6 @@ pub const RAZOR_MARGIN: i32 = 200;
 /// the depth, stays `SE_MARGIN` per ply below the stored score.
 pub const SE_DEPTH: i32 = 0;
 pub const SE_MARGIN: i32 = 4;
-/// When 1, a horizon node whose opponent holds a four-three point (and which has no four of its
-/// own) searches its defences like one facing an open three ([`HORIZON_DEFENCE`]) instead of
-/// standing pat; 0: off.
-pub const HORIZON_FOUR_THREE: i32 = 0;
 /// Internal iterative reduction: from this depth on (0: off), a node with no table move is
 /// searched one ply shallower (its move order is a guess; the next visit finds the table move).
 pub const IIR_DEPTH: i32 = 0;
@@ -374,7 +370,6 @@ pub struct SearchParams {
     pub se_depth: i32,
     pub se_margin: i32,
     pub iir_depth: i32,
-    pub horizon_four_three: i32,
     pub lmr_depth: i32,
     pub lmr_moves: usize,
     pub lmr_base_centi: i32,
@@ -406,7 +401,6 @@ impl SearchParams {
         se_depth: SE_DEPTH,
         se_margin: SE_MARGIN,
         iir_depth: IIR_DEPTH,
-        horizon_four_three: HORIZON_FOUR_THREE,
         lmr_depth: LMR_DEPTH,
         lmr_moves: LMR_MOVES,
         lmr_base_centi: LMR_BASE_CENTI,
@@ -622,7 +616,6 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(se_depth: i32, 0, 16, 1.0),
     tunable!(se_margin: i32, 0, 100, 2.0),
     tunable!(iir_depth: i32, 0, 16, 1.0),
-    tunable!(horizon_four_three: i32, 0, 1, 1.0),
     tunable!(lmr_depth: i32, 2, 8, 1.0),
     tunable!(lmr_moves: usize, 1, 12, 1.0),
     tunable!(lmr_base_centi: i32, -50, 200, 10.0),

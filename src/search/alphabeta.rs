@@ -307,21 +307,10 @@ impl<'a> Searcher<'a> {
         // cannot extend each other.
         let parent_defends = ply > 0 && self.stack.frames[ply - 1].defending;
         let may_extend = q.opp_threat && !parent_defends;
-        // A four-three point of the opponent is met the same way at the horizon.
-        let mut four_three_horizon = false;
         let depth = if depth > 0 {
             depth
         } else if may_extend && self.horizon_defence && !q.own_fours {
             self.stack.frames[ply].defending = true;
-            1
-        } else if q.opp_four_three
-            && !parent_defends
-            && self.params.horizon_four_three != 0
-            && self.horizon_defence
-            && !q.own_fours
-        {
-            self.stack.frames[ply].defending = true;
-            four_three_horizon = true;
             1
         } else {
             return self.quiesce(ply, alpha, beta, us, &q, true);
@@ -360,7 +349,6 @@ impl<'a> Searcher<'a> {
         if !pv_node
             && excluded.is_none()
             && !q.opp_threat
-            && !four_three_horizon
             && depth <= self.params.rfp_depth
             && beta.abs() < MATE_BOUND
             && eval - self.params.rfp_margin * depth >= beta
@@ -373,7 +361,6 @@ impl<'a> Searcher<'a> {
         if !pv_node
             && excluded.is_none()
             && !q.opp_threat
-            && !four_three_horizon
             && depth <= self.params.razor_depth
             && alpha.abs() < MATE_BOUND
             && eval + self.params.razor_margin * depth < alpha
@@ -436,7 +423,6 @@ impl<'a> Searcher<'a> {
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
             if !movepick::playable(rule, us, m)
                 || (q.opp_threat && !movepick::is_defence(m))
-                || (four_three_horizon && !movepick::is_four_three_defence(m))
                 || m.pos == excluded
             {
                 return None;
@@ -763,60 +749,6 @@ mod tests {
         let lone = THREE_AND_DOUBLE_FOUR.replacen('O', ".", 3);
         let v = horizon_value(&lone);
         assert!(v.abs() < MATE_BOUND, "a block holds, got {v}");
-    }
-
-    /// White's four-three points 8,1 (a closed four on row 1, an open three on column 8) and
-    /// 2,9 (row 9 and column 2); Black, to move, has no four and can take only one of them.
-    const TWO_FOUR_THREES: &str = "
-        . . . . . . . . . . .
-        . . . . X O O O . . .
-        . . . . . . . . O . .
-        . . . . . . . . O . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . O . . . . . . . .
-        . . O . . . . . . . .
-        . . . O O O X . . . .
-        . . . . . . . . . . .";
-
-    fn four_three_horizon_value(text: &str, on: i32) -> i32 {
-        let mut b = Board::from_grid(&Grid::from_ascii(text).unwrap(), Rule::Freestyle);
-        let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
-        let mut data = ThreadData::new();
-        data.params.horizon_four_three = on;
-        let mut s = Searcher::new(&mut b, &tt, &control, &limits, &mut data);
-        s.alphabeta(0, 0, -INF, INF, Color::Black, true)
-    }
-
-    /// Standing pat at the horizon misses two four-three points; searching the defences sees
-    /// that each one leaves the other, a win by fours.
-    #[test]
-    fn horizon_defence_sees_two_four_threes() {
-        let pat = four_three_horizon_value(TWO_FOUR_THREES, 0);
-        assert!(pat.abs() < MATE_BOUND, "standing pat, got {pat}");
-        let v = four_three_horizon_value(TWO_FOUR_THREES, 1);
-        assert!(v <= -MATE_BOUND, "every defence loses, got {v}");
-    }
-
-    /// A single four-three point is taken, and nothing is lost.
-    #[test]
-    fn horizon_defence_takes_a_lone_four_three() {
-        let lone: String = TWO_FOUR_THREES
-            .lines()
-            .enumerate()
-            .map(|(y, row)| {
-                if y >= 8 {
-                    row.replace('O', ".")
-                } else {
-                    row.to_string()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        assert_eq!(lone.matches('O').count(), 5);
-        let v = four_three_horizon_value(&lone, 1);
-        assert!(v.abs() < MATE_BOUND, "the block holds, got {v}");
     }
 
     /// Black's closed three on row 5 and split two on column 7: the four at 7,5 forces 8,5

@@ -26,9 +26,6 @@ pub struct Quick {
     pub own_win3: bool,
     /// The opponent threatens to win in three plies (open four or double four next move).
     pub opp_threat: bool,
-    /// The opponent has a four-three point (a four that also makes an open three): a win by
-    /// fours in five plies unless the side to move stops it.
-    pub opp_four_three: bool,
     /// The side to move has a four to play.
     pub own_fours: bool,
     /// Static evaluation for the side to move.
@@ -48,7 +45,6 @@ pub fn quick(board: &Board, us: Color) -> Quick {
         opp_fives: n(&c.them, Class::Five),
         own_win3: !caro && (n(&c.us, Class::Flex4) > 0 || n(&c.us, Class::DoubleFour) > 0),
         opp_threat: n(&c.them, Class::Flex4) > 0 || n(&c.them, Class::DoubleFour) > 0,
-        opp_four_three: n(&c.them, Class::Block4Flex3) > 0,
         own_fours: (Class::Block4 as usize..Class::Five as usize).any(|k| c.us[k] > 0),
         eval: eval::evaluate(board, us, &c),
         empty: c.us.iter().map(|&k| k as u32).sum(),
@@ -100,13 +96,6 @@ pub fn find_win3(moves: &[MoveEntry], caro: bool) -> Pos {
 #[inline]
 pub fn is_defence(m: &MoveEntry) -> bool {
     m.att.is_four() || (m.def.is_four() && m.def != Class::Forbid)
-}
-
-/// Whether `m` may stop the opponent's four-three: a defence against a four (see
-/// [`is_defence`]) or a cell where the opponent would make an open three (the three's line).
-#[inline]
-pub fn is_four_three_defence(m: &MoveEntry) -> bool {
-    is_defence(m) || (m.def >= Class::Flex3 && m.def != Class::Forbid)
 }
 
 /// Whether a move is tactical (never reduced or pruned): makes or stops a three or better.
