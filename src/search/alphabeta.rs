@@ -11,9 +11,10 @@
 //! cannot feed each other; not in renju, where it showed no gain).
 //!
 //! Between the two, the pruning and reduction numbers of [`SearchParams`]: reverse futility,
-//! razoring, move-count pruning and futility of quiet moves, late-move reductions; and two
-//! that are off by default because matches showed no gain yet (`lmr_tactical`: reducing late
-//! moves that make or stop a three; `se_depth`: singular extension of the table move, searched
+//! razoring, internal iterative reduction (a node without a table move is searched a ply
+//! shallower), move-count pruning and futility of quiet moves, late-move reductions (of quiet
+//! moves, and one ply less of late moves that make or stop a three); and, off by default because
+//! matches showed no gain yet, the singular extension of the table move (`se_depth`, searched
 //! with the table move excluded under its own key), kept for the tuner.
 
 use super::history::History;
