@@ -184,13 +184,14 @@ pub const RAZOR_MARGIN: i32 = 200;
 /// most 3 plies shallower is searched one ply deeper when every other move, searched to half
 /// the depth, stays `SE_MARGIN` per ply below the stored score.
 /// Screens at 50 k nodes/move, 400 games: se_depth 6, margin 4: +5.2 ±33.6 before
-/// [`IIR_DEPTH`], −23.5 ±33.4 with it; off.
+/// [`IIR_DEPTH`], +0.0 ±33.7 with it; off.
 pub const SE_DEPTH: i32 = 0;
 pub const SE_MARGIN: i32 = 4;
 /// Internal iterative reduction: from this depth on (0: off), a node with no table move is
 /// searched one ply shallower (its move order is a guess; the next visit finds the table move).
 /// Depth 4, together with [`LMR_TACTICAL`] 1, against neither: +50.1 ±25.5 Elo, SPRT H1 in 691
-/// games (15×15 freestyle, 200 ms/move); screens at 50 k nodes/move: +15.7 ±33.5 alone.
+/// games (15×15 freestyle, 200 ms/move); screens at 50 k nodes/move: +15.7 ±33.5 alone,
+/// depth 3 against 4: −25.2 ±33.4.
 pub const IIR_DEPTH: i32 = 4;
 /// Late-move reductions start at this depth and move number.
 pub const LMR_DEPTH: i32 = 3;
