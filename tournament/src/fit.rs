@@ -14,7 +14,8 @@
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use rensa::board::pattern::code::{code_of, CODES};
+use rensa::board::pattern::code::{class_of_code, code_of, CODES};
+use rensa::board::Class;
 use rensa::board::Pos;
 use rensa::eval::weights::{self, threat_mask, Weights, FAMILIES, THREATS, THREAT_BITS};
 use rensa::types::Rule;
@@ -50,6 +51,9 @@ pub struct FitConfig {
     pub keep_loud: bool,
     /// Leave the threat tables as they start (fit the cell values and the tempo only).
     pub freeze_threats: bool,
+    /// Leave the values of the weak codes (class `None`: no two or better for that colour)
+    /// as they start: free, they drift into a proxy for the number of cells near the stones.
+    pub freeze_weak: bool,
 }
 
 /// One position as features.
@@ -107,6 +111,17 @@ fn slot(family: usize, color: usize) -> usize {
 /// Whether weight `k` is an entry of a threat table.
 fn is_threat(k: usize) -> bool {
     (2 * CODES..2 * CODES + THREATS).contains(&(k % SIDE_LEN))
+}
+
+/// Whether weight `k` is a cell value of a code of class `None` (for its family and colour).
+fn is_weak(k: usize) -> bool {
+    let j = k % SIDE_LEN;
+    if j >= 2 * CODES {
+        return false;
+    }
+    let (family, color) = (k / SIDE_LEN / 2, k / SIDE_LEN % 2);
+    let renju_black = family == weights::family(Rule::Renju) && color == 0;
+    class_of_code(j / 2, renju_black) == Class::None
 }
 
 /// The weight vector of `w`.
@@ -369,7 +384,10 @@ pub fn fit(
             let n = batch.len() as f64;
             let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
             for k in 0..LEN {
-                if !s.used[k] || (cfg.freeze_threats && is_threat(k)) {
+                if !s.used[k]
+                    || (cfg.freeze_threats && is_threat(k))
+                    || (cfg.freeze_weak && is_weak(k))
+                {
                     continue;
                 }
                 let g = grads.iter().map(|g| g[k]).sum::<f64>() / n + cfg.l2 * (w[k] - w0[k]);
@@ -412,6 +430,7 @@ pub fn eval_of(r: &Record, w: &Weights) -> Option<f64> {
         keep_mates: true,
         keep_loud: true,
         freeze_threats: false,
+        freeze_weak: false,
     };
     let s = extract_part(std::slice::from_ref(r), 0, &cfg);
     (!s.is_empty()).then(|| s.eval(0, &flatten(w)))
@@ -486,6 +505,7 @@ mod tests {
             keep_mates: false,
             keep_loud: true,
             freeze_threats: false,
+            freeze_weak: false,
         };
         let samples = extract(&records, &cfg);
         assert_eq!(samples.len(), 2500);
@@ -505,5 +525,52 @@ mod tests {
         };
         let (before, after) = (err(&start), err(&fitted.weights));
         assert!(after < before / 3.0, "mean error {before:.1} -> {after:.1}");
+    }
+
+    /// `-freeze threats,weak`: the threat tables and the values of the weak codes come out as
+    /// they went in, while the other cell values move.
+    #[test]
+    fn frozen_weights_stay() {
+        let mut records = positions(600, 11);
+        let mut truth = Weights::from_classes();
+        for v in truth.families[0].side[0].cell.iter_mut() {
+            v[0] += 25;
+        }
+        for r in &mut records {
+            r.score = eval_of(r, &truth)
+                .expect("a position")
+                .clamp(-3000.0, 3000.0) as i16;
+        }
+        let cfg = FitConfig {
+            name: "frozen".into(),
+            lambda: 0.0,
+            scale: Some(1000.0),
+            epochs: 3,
+            batch: 128,
+            lr: 4.0,
+            l2: 0.0,
+            threads: 2,
+            keep_mates: false,
+            keep_loud: true,
+            freeze_threats: true,
+            freeze_weak: true,
+        };
+        let start = Weights::from_classes();
+        let fitted = fit(&extract(&records, &cfg), &start, &cfg, &mut |_| {}).unwrap();
+        let (w0, w1) = (flatten(&start), flatten(&fitted.weights));
+        let mut moved = 0;
+        for k in 0..LEN {
+            if is_threat(k) || is_weak(k) {
+                assert_eq!(w0[k], w1[k], "weight {k} moved");
+            } else if w0[k] != w1[k] {
+                moved += 1;
+            }
+        }
+        assert!(moved > 10, "only {moved} weights moved");
+        // A code with an open two is not weak; the empty code is.
+        let flex2 = (0..CODES)
+            .find(|&c| class_of_code(c, false) == Class::Flex2)
+            .expect("a Flex2 code");
+        assert!(!is_weak(2 * flex2) && is_weak(0) && is_weak(1));
     }
 }

@@ -20,7 +20,7 @@ USAGE:
                        [-concurrency N]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
-                  [-keep mates,loud] [-freeze threats]
+                  [-keep mates,loud] [-freeze threats,weak]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
 game, N nodes per move, a proven win or loss ends the game) and writes every position before a
@@ -58,8 +58,8 @@ starting weights; one block in 20 of the positions is held out and reported ever
   -l2 X                            pull towards the starting weights (default 1e-8; the
                                    gradients are small, ~1e-5: larger values freeze the fit)
   -threads N                       threads (default 2)
-  -freeze threats                  leave the threat tables as they start (fit the cell values
-                                   and the tempo only)
+  -freeze threats,weak             leave as they start: the threat tables (threats); the
+                                   values of the codes of class None, no two or better (weak)
   -keep mates,loud                 also train on positions with a proven score / with a five or
                                    a win in three on the board (default: neither)
 ";
@@ -188,6 +188,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         keep_mates: false,
         keep_loud: false,
         freeze_threats: false,
+        freeze_weak: false,
     };
     for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
@@ -210,19 +211,19 @@ fn parse_fit(args: &[String]) -> Result<Command> {
             "lr" => cfg.lr = finite(one()?, "-lr")?,
             "l2" => cfg.l2 = finite(one()?, "-l2")?,
             "threads" => cfg.threads = num::<usize>(one()?, "-threads")?.max(1),
-            "freeze" => match one()?.as_str() {
-                "threats" => cfg.freeze_threats = true,
-                f => bail!("unknown -freeze item {f:?} (threats)"),
-            },
-            "keep" => {
-                for k in one()?.split(',') {
-                    match k {
-                        "mates" => cfg.keep_mates = true,
-                        "loud" => cfg.keep_loud = true,
-                        _ => bail!("unknown -keep item {k:?} (mates, loud)"),
-                    }
-                }
-            }
+            "freeze" => set_flags(
+                one()?,
+                "-freeze",
+                &mut [
+                    ("threats", &mut cfg.freeze_threats),
+                    ("weak", &mut cfg.freeze_weak),
+                ],
+            )?,
+            "keep" => set_flags(
+                one()?,
+                "-keep",
+                &mut [("mates", &mut cfg.keep_mates), ("loud", &mut cfg.keep_loud)],
+            )?,
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
@@ -243,4 +244,18 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         init,
         cfg,
     })
+}
+
+/// Sets the named flags of a comma-separated `list` (the value of option `opt`).
+fn set_flags(list: &str, opt: &str, flags: &mut [(&str, &mut bool)]) -> Result<()> {
+    for item in list.split(',') {
+        match flags.iter_mut().find(|(name, _)| *name == item) {
+            Some((_, flag)) => **flag = true,
+            None => {
+                let names: Vec<&str> = flags.iter().map(|(name, _)| *name).collect();
+                bail!("unknown {opt} item {item:?} ({})", names.join(", "))
+            }
+        }
+    }
+    Ok(())
 }
