@@ -27,7 +27,9 @@ use crate::dataset::{Record, FLAG_MATE, FLAG_NOT_QUIET};
 const SIDE_LEN: usize = 2 * CODES + THREATS + 1;
 /// All weights.
 const LEN: usize = FAMILIES * 2 * SIDE_LEN;
-/// Records per held-out block; one block in [`VALID_EVERY`] is held out.
+/// Records per held-out block (at most; fewer when the data has under four rounds of
+/// [`VALID_EVERY`] such blocks, so that small data sets still hold some out); one block in
+/// [`VALID_EVERY`] is held out.
 const VALID_BLOCK: usize = 4096;
 const VALID_EVERY: usize = 20;
 
@@ -166,11 +168,12 @@ fn unflatten(v: &[f64], name: &str, like: &Weights) -> Weights {
 /// Turns records into features (on `threads` threads), skipping the ones the config leaves out.
 pub fn extract(records: &[Record], cfg: &FitConfig) -> Samples {
     let chunk = records.len().div_ceil(cfg.threads.max(1)).max(1);
+    let block = valid_block(records.len());
     let parts: Vec<Samples> = std::thread::scope(|s| {
         let handles: Vec<_> = records
             .chunks(chunk)
             .enumerate()
-            .map(|(n, part)| s.spawn(move || extract_part(part, n * chunk, cfg)))
+            .map(|(n, part)| s.spawn(move || extract_part(part, n * chunk, block, cfg)))
             .collect();
         handles
             .into_iter()
@@ -193,7 +196,12 @@ pub fn extract(records: &[Record], cfg: &FitConfig) -> Samples {
     out
 }
 
-fn extract_part(records: &[Record], first: usize, cfg: &FitConfig) -> Samples {
+/// The held-out block size for `records` records (see [`VALID_BLOCK`]).
+fn valid_block(records: usize) -> usize {
+    (records / (4 * VALID_EVERY)).clamp(1, VALID_BLOCK)
+}
+
+fn extract_part(records: &[Record], first: usize, block: usize, cfg: &FitConfig) -> Samples {
     let mut s = Samples::empty();
     let mut acc: Vec<(u32, i16)> = Vec::new();
     for (n, r) in records.iter().enumerate() {
@@ -239,7 +247,7 @@ fn extract_part(records: &[Record], first: usize, cfg: &FitConfig) -> Samples {
         s.result.push((r.result as f32 + 1.0) / 2.0);
         s.score.push(r.score);
         s.valid
-            .push(((first + n) / VALID_BLOCK) % VALID_EVERY == VALID_EVERY - 1);
+            .push(((first + n) / block) % VALID_EVERY == VALID_EVERY - 1);
     }
     s
 }
@@ -432,7 +440,7 @@ pub fn eval_of(r: &Record, w: &Weights) -> Option<f64> {
         freeze_threats: false,
         freeze_weak: false,
     };
-    let s = extract_part(std::slice::from_ref(r), 0, &cfg);
+    let s = extract_part(std::slice::from_ref(r), 0, VALID_BLOCK, &cfg);
     (!s.is_empty()).then(|| s.eval(0, &flatten(w)))
 }
 
@@ -572,5 +580,30 @@ mod tests {
             .find(|&c| class_of_code(c, false) == Class::Flex2)
             .expect("a Flex2 code");
         assert!(!is_weak(2 * flex2) && is_weak(0) && is_weak(1));
+    }
+
+    /// Small data sets still hold out about one position in twenty.
+    #[test]
+    fn small_data_holds_some_out() {
+        let records = positions(400, 5);
+        let cfg = FitConfig {
+            name: "split".into(),
+            lambda: 0.0,
+            scale: Some(1000.0),
+            epochs: 0,
+            batch: 64,
+            lr: 1.0,
+            l2: 0.0,
+            threads: 2,
+            keep_mates: true,
+            keep_loud: true,
+            freeze_threats: false,
+            freeze_weak: false,
+        };
+        let s = extract(&records, &cfg);
+        let held = s.valid.iter().filter(|&&v| v).count();
+        assert_eq!(s.len(), 400);
+        assert!((15..=25).contains(&held), "{held} held out");
+        assert_eq!(valid_block(10_000_000), VALID_BLOCK);
     }
 }
