@@ -18,7 +18,7 @@ use rensa::board::pattern::code::{class_of_code, code_of, CODES};
 use rensa::board::Class;
 use rensa::board::Pos;
 use rensa::eval::weights::{self, threat_mask, Weights, FAMILIES, THREATS, THREAT_BITS};
-use rensa::types::Rule;
+use rensa::types::{Color, Rule};
 
 use crate::dataset::{Record, FLAG_MATE, FLAG_NOT_QUIET};
 
@@ -54,7 +54,8 @@ pub struct FitConfig {
     /// Leave the threat tables as they start (fit the cell values and the tempo only).
     pub freeze_threats: bool,
     /// Leave the values of the weak codes (class `None`: no two or better for that colour)
-    /// as they start: free, they drift into a proxy for the number of cells near the stones.
+    /// as they start: left free, many drift below zero (presumably standing in for the number of
+    /// cells near the stones) and the search plays worse.
     pub freeze_weak: bool,
 }
 
@@ -122,7 +123,7 @@ fn is_weak(k: usize) -> bool {
         return false;
     }
     let (family, color) = (k / SIDE_LEN / 2, k / SIDE_LEN % 2);
-    let renju_black = family == weights::family(Rule::Renju) && color == 0;
+    let renju_black = family == weights::family(Rule::Renju) && color == Color::Black.index();
     class_of_code(j / 2, renju_black) == Class::None
 }
 
@@ -448,7 +449,6 @@ pub fn eval_of(r: &Record, w: &Weights) -> Option<f64> {
 mod tests {
     use super::*;
     use crate::opening::SplitMix;
-    use rensa::types::Color;
 
     /// Random 15×15 freestyle positions of 6 to 40 stones around the centre.
     fn positions(n: usize, seed: u64) -> Vec<Record> {
