@@ -193,6 +193,14 @@ pub const SE_MARGIN: i32 = 4;
 /// games (15×15 freestyle, 200 ms/move); screens at 50 k nodes/move: +15.7 ±33.5 alone,
 /// depth 3 against 4: −25.2 ±33.4.
 pub const IIR_DEPTH: i32 = 4;
+/// Move-count pruning at every depth (0: off): at a node other than the root, not facing an
+/// open-four threat and with a move that does not lose already, the moves after the first
+/// `MCP_BASE + depth^(MCP_EXP_CENTI / 100)` are skipped, except fours and the table move; a
+/// node whose static evaluation is not above its grandparent's (not improving) keeps half as
+/// many when `MCP_IMPROVING` is 1. Relies on the move order (classes, patterns, history).
+pub const MCP_BASE: usize = 0;
+pub const MCP_EXP_CENTI: i32 = 132;
+pub const MCP_IMPROVING: i32 = 1;
 /// Null-move pruning is not used. Tried (not kept) with this guard: non-PV node, static eval at
 /// or above beta, no open-four threat of the opponent, no null move just before; the opponent's
 /// reply searched `base + depth / div` plies shallower, its VCF quiescence at the horizon. Screens
@@ -233,6 +241,17 @@ pub const ORDER_KILLER_2: i32 = 300;
 /// Weight (per mille) in the ordering score of a quiet move's cell value from the learned
 /// evaluation ([`crate::search::movepick::cell_value`]); 0: not used.
 pub const ORDER_CELL_PERMILLE: i32 = 0;
+/// Weight (per mille) in the ordering score of a move's line patterns (the sum over its four
+/// directions of [`ORDER_PATTERN_ATTACK`] for the mover and [`ORDER_PATTERN_DEFEND`] for the
+/// opponent): orders the many cells of the same class, which the class values leave tied;
+/// 0: not used.
+pub const ORDER_PATTERN_PERMILLE: i32 = 0;
+/// Ordering value of one direction's line pattern for the side to move, indexed by
+/// [`crate::board::pattern::Pattern`]: Dead, Overline, Block1, Flex1, Block2, Flex2, Block3,
+/// Flex3, Block4, Flex4, Five.
+pub const ORDER_PATTERN_ATTACK: [i32; 11] = [0, 0, 3, 8, 12, 24, 20, 40, 40, 40, 40];
+/// The same for the opponent's patterns on the cell (what the move takes from it).
+pub const ORDER_PATTERN_DEFEND: [i32; 11] = [0, 0, 2, 5, 8, 16, 14, 30, 30, 30, 30];
 /// History divisor in the ordering score.
 pub const HISTORY_DIV: i32 = 64;
 /// A cut-off move's history bonus is `depth² × HISTORY_BONUS_PER_DEPTH2`.
@@ -382,6 +401,9 @@ pub struct SearchParams {
     pub se_depth: i32,
     pub se_margin: i32,
     pub iir_depth: i32,
+    pub mcp_base: usize,
+    pub mcp_exp_centi: i32,
+    pub mcp_improving: i32,
     pub lmr_depth: i32,
     pub lmr_moves: usize,
     pub lmr_base_centi: i32,
@@ -392,6 +414,7 @@ pub struct SearchParams {
     pub order_killer_1: i32,
     pub order_killer_2: i32,
     pub order_cell_permille: i32,
+    pub order_pattern_permille: i32,
     pub history_div: Divisor,
     pub history_bonus_per_depth2: i32,
     pub history_malus_div: Divisor,
@@ -413,6 +436,9 @@ impl SearchParams {
         se_depth: SE_DEPTH,
         se_margin: SE_MARGIN,
         iir_depth: IIR_DEPTH,
+        mcp_base: MCP_BASE,
+        mcp_exp_centi: MCP_EXP_CENTI,
+        mcp_improving: MCP_IMPROVING,
         lmr_depth: LMR_DEPTH,
         lmr_moves: LMR_MOVES,
         lmr_base_centi: LMR_BASE_CENTI,
@@ -423,6 +449,7 @@ impl SearchParams {
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
         order_cell_permille: ORDER_CELL_PERMILLE,
+        order_pattern_permille: ORDER_PATTERN_PERMILLE,
         history_div: Divisor::new(HISTORY_DIV),
         history_bonus_per_depth2: HISTORY_BONUS_PER_DEPTH2,
         history_malus_div: Divisor::new(HISTORY_MALUS_DIV),
@@ -628,6 +655,9 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(se_depth: i32, 0, 16, 1.0),
     tunable!(se_margin: i32, 0, 100, 2.0),
     tunable!(iir_depth: i32, 0, 16, 1.0),
+    tunable!(mcp_base: usize, 0, 32, 1.0),
+    tunable!(mcp_exp_centi: i32, 50, 250, 8.0),
+    tunable!(mcp_improving: i32, 0, 1, 1.0),
     tunable!(lmr_depth: i32, 2, 8, 1.0),
     tunable!(lmr_moves: usize, 1, 12, 1.0),
     tunable!(lmr_base_centi: i32, -50, 200, 10.0),
@@ -638,6 +668,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
     tunable!(order_cell_permille: i32, 0, 20000, 500.0),
+    tunable!(order_pattern_permille: i32, 0, 5000, 100.0),
     tunable!(history_div: i32, 8, 512, 20.0),
     tunable!(history_bonus_per_depth2: i32, 1, 64, 3.0),
     tunable!(history_malus_div: i32, 1, 8, 1.0),

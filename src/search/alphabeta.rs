@@ -58,11 +58,15 @@ pub(crate) enum Halt {
 }
 
 /// Late-move reductions by depth and move number, `base + ln d × ln m / divisor` (the
-/// parameters' `lmr_base_centi` and `lmr_divisor_centi`, in hundredths).
-pub(crate) type LmrTable = [[u8; 64]; 64];
+/// parameters' `lmr_base_centi` and `lmr_divisor_centi`, in hundredths), and the move counts
+/// of the move-count pruning by depth, `mcp_base + d^(mcp_exp_centi / 100)` (0: no limit).
+pub(crate) struct LmrTable {
+    pub reduce: [[u8; 64]; 64],
+    pub move_count: [u16; 64],
+}
 
-/// The late-move reductions of `params` (kept per search thread in [`ThreadData`], recomputed
-/// when the parameters change).
+/// The late-move reductions and move counts of `params` (kept per search thread in
+/// [`ThreadData`], recomputed when the parameters change).
 pub(crate) fn lmr_table(params: &SearchParams) -> LmrTable {
     let base = params.lmr_base_centi as f64 / 100.0;
     let divisor = params.lmr_divisor_centi as f64 / 100.0;
@@ -72,7 +76,17 @@ pub(crate) fn lmr_table(params: &SearchParams) -> LmrTable {
             *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as u8;
         }
     }
-    lmr
+    let mut move_count = [0u16; 64];
+    if params.mcp_base > 0 {
+        let exp = params.mcp_exp_centi as f64 / 100.0;
+        for (d, c) in move_count.iter_mut().enumerate() {
+            *c = (params.mcp_base as f64 + (d.max(1) as f64).powf(exp)).min(u16::MAX as f64) as u16;
+        }
+    }
+    LmrTable {
+        reduce: lmr,
+        move_count,
+    }
 }
 
 /// The state of one search thread: the board, the shared table and control, the thread's own
@@ -293,6 +307,7 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
         let q = movepick::quick(self.board, us);
+        self.stack.frames[ply].eval = q.eval;
         if ply >= MAX_PLY - 4 {
             return q.eval;
         }
@@ -421,6 +436,7 @@ impl<'a> Searcher<'a> {
         let history = &self.history;
         let board = &*self.board;
         let cell_permille = self.params.order_cell_permille;
+        let pattern_permille = self.params.order_pattern_permille;
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
             if !movepick::playable(rule, us, m)
                 || (q.opp_threat && !movepick::is_defence(m))
@@ -435,6 +451,9 @@ impl<'a> Searcher<'a> {
                     movepick::static_score(m) + history.get(us, m.pos) / self.params.history_div;
                 if cell_permille != 0 {
                     v += movepick::cell_value(board, us, m.pos) * cell_permille / 1000;
+                }
+                if pattern_permille != 0 {
+                    v += movepick::pattern_score(board, us, m.pos) * pattern_permille / 1000;
                 }
                 if m.pos == killers[0] {
                     v += self.params.order_killer_1;
@@ -460,6 +479,13 @@ impl<'a> Searcher<'a> {
         let quiet_allowed = !pv_node && !q.opp_threat;
         let late_moves =
             self.params.lmp_base + self.params.lmp_per_depth2 * (depth * depth) as usize;
+        // Move-count pruning at every depth: only the first moves of the order are searched.
+        let improving = ply < 2 || eval > self.stack.frames[ply - 2].eval;
+        let mut count_limit = self.lmr.move_count[(depth as usize).min(63)] as usize;
+        if !improving && self.params.mcp_improving != 0 {
+            count_limit /= 2;
+        }
+        let count_prunes = count_limit > 0 && !q.opp_threat && excluded.is_none();
         // Blocking an open-four threat costs no depth (the moves are few and forced), so threat
         // sequences of the opponent are searched to their end. Own fours are charged as usual:
         // their forced answers are free already, and free fours in every order would explode.
@@ -473,6 +499,14 @@ impl<'a> Searcher<'a> {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
             let tactical = movepick::is_tactical(&m) || m.att.is_four() || m.pos == tt_move;
+            if count_prunes
+                && searched >= count_limit
+                && best > -MATE_BOUND
+                && !m.att.is_four()
+                && m.pos != tt_move
+            {
+                continue;
+            }
             if quiet_allowed && !tactical && best > -MATE_BOUND {
                 if depth <= self.params.lmp_depth && searched >= late_moves {
                     continue;
@@ -501,7 +535,7 @@ impl<'a> Searcher<'a> {
                 let reducible = !tactical || (soft_tactical && self.params.lmr_tactical != 0);
                 if depth >= self.params.lmr_depth && searched >= self.params.lmr_moves && reducible
                 {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    r = self.lmr.reduce[(depth as usize).min(63)][searched.min(63)] as i32;
                     if tactical {
                         r -= 1;
                     }
@@ -571,6 +605,7 @@ impl<'a> Searcher<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let q = movepick::quick(self.board, us);
+        self.stack.frames[ply].eval = q.eval;
         if ply >= MAX_PLY - 4 {
             return q.eval;
         }

@@ -236,7 +236,7 @@ pub struct ThreadData {
     pub history: History,
     pub vcf_fail: Vec<u64>,
     pub params: SearchParams,
-    pub lmr: LmrTable,
+    pub(crate) lmr: LmrTable,
 }
 
 impl Default for ThreadData {
@@ -263,7 +263,14 @@ impl ThreadData {
     /// it runs. The search will use `params`; the reduction table is recomputed only when they
     /// differ from the previous search's.
     pub fn reset(&mut self, keep_history: bool, params: &SearchParams) {
-        let lmr_key = |p: &SearchParams| (p.lmr_base_centi, p.lmr_divisor_centi);
+        let lmr_key = |p: &SearchParams| {
+            (
+                p.lmr_base_centi,
+                p.lmr_divisor_centi,
+                p.mcp_base,
+                p.mcp_exp_centi,
+            )
+        };
         if lmr_key(&self.params) != lmr_key(params) {
             self.lmr = lmr_table(params);
         }
@@ -547,16 +554,63 @@ mod tests {
         );
         assert_ne!(nodes(pruned), default, "the margins are ignored");
         assert_eq!(nodes(SearchParams::DEFAULT), default);
+        let counted = SearchParams {
+            mcp_base: if SearchParams::DEFAULT.mcp_base == 0 {
+                3
+            } else {
+                0
+            },
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(nodes(counted), default, "mcp_base is ignored");
+        assert_eq!(
+            nodes(SearchParams::DEFAULT),
+            default,
+            "the move counts came back"
+        );
+        let ordered = SearchParams {
+            order_pattern_permille: if SearchParams::DEFAULT.order_pattern_permille == 0 {
+                1000
+            } else {
+                0
+            },
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(nodes(ordered), default, "order_pattern_permille is ignored");
+    }
+
+    /// Move-count pruning keeps `base + depth^exp` moves, and none are counted when it is off.
+    #[test]
+    fn move_counts_follow_their_formula() {
+        let off = SearchParams {
+            mcp_base: 0,
+            ..SearchParams::DEFAULT
+        };
+        assert!(alphabeta::lmr_table(&off)
+            .move_count
+            .iter()
+            .all(|&c| c == 0));
+        let on = SearchParams {
+            mcp_base: 10,
+            mcp_exp_centi: 132,
+            ..SearchParams::DEFAULT
+        };
+        let counts = alphabeta::lmr_table(&on).move_count;
+        assert_eq!(
+            (counts[0], counts[1], counts[2], counts[10]),
+            (11, 11, 12, 30)
+        );
+        assert!(counts.windows(2).all(|w| w[0] <= w[1]));
     }
 
     /// The table computed from the default parameters is the one of the constants' formula.
     #[test]
     fn default_reductions() {
         let lmr = alphabeta::lmr_table(&SearchParams::DEFAULT);
-        assert_eq!(lmr[1][1], 0);
+        assert_eq!(lmr.reduce[1][1], 0);
         for (d, m) in [(3, 3), (8, 20), (20, 40), (63, 63)] {
             let expected = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
-            assert_eq!(lmr[d][m], expected, "{d} {m}");
+            assert_eq!(lmr.reduce[d][m], expected, "{d} {m}");
         }
     }
 }

@@ -29,6 +29,9 @@ pub struct Frame {
     /// The node searches its defences against an open-four threat without spending depth; its
     /// children then may not do the same, so mutual threats cannot extend each other.
     pub defending: bool,
+    /// The node's static evaluation (for the side to move there), read by its grandchild to
+    /// tell whether the position is improving.
+    pub eval: i32,
     /// A move the node must not search (the table move, while a singular-extension search
     /// asks how the others fare), or [`Pos::NONE`].
     pub excluded: Pos,
@@ -42,6 +45,7 @@ impl Frame {
             pv_len: 0,
             killers: [Pos::NONE; 2],
             defending: false,
+            eval: 0,
             excluded: Pos::NONE,
         }
     }

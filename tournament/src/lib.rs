@@ -21,6 +21,7 @@ pub mod fit;
 pub mod game;
 pub mod judge;
 pub mod opening;
+pub mod order;
 pub mod output;
 pub mod proctree;
 pub mod record;

@@ -1,5 +1,5 @@
-//! `rensa-train`: options and reports of its two commands, `generate` ([`crate::datagen`]) and
-//! `fit` ([`crate::fit`]).
+//! `rensa-train`: options and reports of its commands, `generate` ([`crate::datagen`]), `fit`
+//! ([`crate::fit`]) and `order` ([`crate::order`]).
 
 use std::path::PathBuf;
 
@@ -21,6 +21,7 @@ USAGE:
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
                   [-keep mates,loud] [-freeze threats,weak]
+  rensa-train order -data FILE[,FILE...] [-scale S] [-min-stones N]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
 game, N nodes per move, a proven win or loss ends the game) and writes every position before a
@@ -62,6 +63,15 @@ starting weights; one block in 20 of the positions is held out and reported ever
                                    values of the codes of class None, no two or better (weak)
   -keep mates,loud                 also train on positions with a proven score / with a five or
                                    a win in three on the board (default: neither)
+
+order: the move ordering's line-pattern values (ORDER_PATTERN_ATTACK / ORDER_PATTERN_DEFEND in
+src/params.rs) measured on the same data: for each pattern, the log of how much more often it
+lies on the played cell than on the candidate cells, per direction, for the mover and for the
+opponent; printed as the two constants to paste.
+  -data FILE,FILE,...              data files from generate (the records of a game in order)
+  -scale S                         ordering units per natural log (default 20)
+  -min-stones N                    only positions with at least N stones (default 8: the
+                                   opening and generate's random early moves left out)
 ";
 
 /// A parsed command line.
@@ -72,6 +82,11 @@ pub enum Command {
         out: PathBuf,
         init: Init,
         cfg: FitConfig,
+    },
+    Order {
+        data: Vec<PathBuf>,
+        scale: f64,
+        min_stones: usize,
     },
     Help,
 }
@@ -106,8 +121,9 @@ pub fn parse(args: &[String]) -> Result<Command> {
     match args.first().map(String::as_str) {
         Some("generate") => parse_generate(&args[1..]),
         Some("fit") => parse_fit(&args[1..]),
+        Some("order") => parse_order(&args[1..]),
         None | Some("-h" | "-help" | "--help" | "help") => Ok(Command::Help),
-        Some(c) => bail!("unknown command {c:?} (generate, fit; -help)"),
+        Some(c) => bail!("unknown command {c:?} (generate, fit, order; -help)"),
     }
 }
 
@@ -243,6 +259,31 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         out,
         init,
         cfg,
+    })
+}
+
+fn parse_order(args: &[String]) -> Result<Command> {
+    let (mut data, mut scale, mut min_stones) = (Vec::new(), 20.0, 8usize);
+    for (opt, vals) in option_groups(args)? {
+        let one = || one(&opt, &vals);
+        match opt.as_str() {
+            "h" | "help" => return Ok(Command::Help),
+            "data" => data.extend(one()?.split(',').map(PathBuf::from)),
+            "scale" => scale = finite(one()?, "-scale")?,
+            "min-stones" => min_stones = num(one()?, "-min-stones")?,
+            o => bail!("unknown option -{o} (see -help)"),
+        }
+    }
+    if data.is_empty() {
+        bail!("-data FILE is required");
+    }
+    if scale <= 0.0 {
+        bail!("-scale must be positive");
+    }
+    Ok(Command::Order {
+        data,
+        scale,
+        min_stones,
     })
 }
 

@@ -1,7 +1,7 @@
 //! `rensa-train`: the command-line front of the training pipeline (see `rensa-train -help`).
 
 use rensa_tournament::train::{self, Command};
-use rensa_tournament::{datagen, dataset, fit};
+use rensa_tournament::{datagen, dataset, fit, order};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,6 +17,11 @@ fn main() {
             init,
             cfg,
         }) => run_fit(&data, &out, &init, &cfg),
+        Ok(Command::Order {
+            data,
+            scale,
+            min_stones,
+        }) => run_order(&data, scale, min_stones),
         Err(e) => Err(e),
     };
     if let Err(e) = result {
@@ -52,13 +57,7 @@ fn generate(cfg: &datagen::GenConfig) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn run_fit(
-    data: &[std::path::PathBuf],
-    out: &std::path::Path,
-    init: &train::Init,
-    cfg: &fit::FitConfig,
-) -> anyhow::Result<()> {
-    let init = init.load()?;
+fn read_all(data: &[std::path::PathBuf]) -> anyhow::Result<Vec<dataset::Record>> {
     let mut records = Vec::new();
     for p in data {
         let (recs, cut) = dataset::read(p).map_err(|e| anyhow::anyhow!(e))?;
@@ -70,6 +69,41 @@ fn run_fit(
         }
         records.extend(recs);
     }
+    Ok(records)
+}
+
+fn run_order(data: &[std::path::PathBuf], scale: f64, min_stones: usize) -> anyhow::Result<()> {
+    let records = read_all(data)?;
+    let c = order::count(&records, min_stones);
+    println!(
+        "order: {} positions with the move played, of {} records",
+        c.positions,
+        records.len()
+    );
+    let v = order::values(&c, scale);
+    for (k, side) in ["mover", "opponent"].iter().enumerate() {
+        println!("{side:>8}: candidates {:?}", c.candidates[k]);
+        println!("{side:>8}: played     {:?}", c.played[k]);
+    }
+    let list = |k: usize| {
+        v[k].iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    println!("pub const ORDER_PATTERN_ATTACK: [i32; 11] = [{}];", list(0));
+    println!("pub const ORDER_PATTERN_DEFEND: [i32; 11] = [{}];", list(1));
+    Ok(())
+}
+
+fn run_fit(
+    data: &[std::path::PathBuf],
+    out: &std::path::Path,
+    init: &train::Init,
+    cfg: &fit::FitConfig,
+) -> anyhow::Result<()> {
+    let init = init.load()?;
+    let records = read_all(data)?;
     println!(
         "fit: {} records from {} file(s), starting from {}",
         records.len(),
