@@ -12,10 +12,11 @@
 //!
 //! Between the two, the pruning and reduction numbers of [`SearchParams`]: reverse futility,
 //! razoring, internal iterative reduction (a node without a table move is searched a ply
-//! shallower), move-count pruning and futility of quiet moves, late-move reductions (of quiet
-//! moves, and one ply less of late moves that make or stop a three); and, off by default because
-//! matches showed no gain yet, the singular extension of the table move (`se_depth`, searched
-//! with the table move excluded under its own key), kept for the tuner.
+//! shallower), move-count pruning and futility of quiet moves at shallow depths, move-count
+//! pruning of every move but fours and the table move at any depth (`mcp_base`), late-move
+//! reductions (of quiet moves, and one ply less of late moves that make or stop a three); and,
+//! off by default because matches showed no gain yet, the singular extension of the table move
+//! (`se_depth`, searched with the table move excluded under its own key), kept for the tuner.
 
 use super::history::History;
 use super::movepick::{self, Quick};
@@ -109,6 +110,9 @@ pub(crate) struct Searcher<'a> {
     /// Whether a horizon node facing an open three searches its defences (by the rule:
     /// [`HORIZON_DEFENCE`], [`HORIZON_DEFENCE_IN_RENJU`]).
     horizon_defence: bool,
+    /// Whether the move-count pruning and the pattern ordering apply under this rule
+    /// (`selective_rules`).
+    selective: bool,
     /// The pruning, reduction and ordering numbers of this search (the thread data's copy).
     pub params: SearchParams,
     lmr: &'a LmrTable,
@@ -124,8 +128,9 @@ impl<'a> Searcher<'a> {
         limits: &'a Limits,
         data: &'a mut ThreadData,
     ) -> Searcher<'a> {
+        let board_rule = board.rule();
         let horizon_defence =
-            HORIZON_DEFENCE && (board.rule() != Rule::Renju || HORIZON_DEFENCE_IN_RENJU);
+            HORIZON_DEFENCE && (board_rule != Rule::Renju || HORIZON_DEFENCE_IN_RENJU);
         Searcher {
             board,
             tt,
@@ -140,6 +145,7 @@ impl<'a> Searcher<'a> {
             vcf_fail: &mut data.vcf_fail,
             vcf_mate_ply: 0,
             horizon_defence,
+            selective: data.params.selective_rules >> board_rule.code() & 1 != 0,
             params: data.params,
             lmr: &data.lmr,
         }
@@ -436,7 +442,11 @@ impl<'a> Searcher<'a> {
         let history = &self.history;
         let board = &*self.board;
         let cell_permille = self.params.order_cell_permille;
-        let pattern_permille = self.params.order_pattern_permille;
+        let pattern_permille = if self.selective {
+            self.params.order_pattern_permille
+        } else {
+            0
+        };
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
             if !movepick::playable(rule, us, m)
                 || (q.opp_threat && !movepick::is_defence(m))
@@ -485,7 +495,7 @@ impl<'a> Searcher<'a> {
         if !improving && self.params.mcp_improving != 0 {
             count_limit /= 2;
         }
-        let count_prunes = count_limit > 0 && !q.opp_threat && excluded.is_none();
+        let count_prunes = self.selective && count_limit > 0 && !q.opp_threat && excluded.is_none();
         // Blocking an open-four threat costs no depth (the moves are few and forced), so threat
         // sequences of the opponent are searched to their end. Own fours are charged as usual:
         // their forced answers are free already, and free fours in every order would explode.

@@ -14,9 +14,11 @@
 //! aside for the rest of the search while another is left. *In the tree* ([`alphabeta`]) every node first
 //! settles what the threat counts already decide (a five, a forced block, an own open four),
 //! probes the table, prunes (reverse futility; razoring, where a node far below alpha is
-//! settled by its quiescence unless own fours lift it; late-move pruning, futility) and searches the
-//! moves best first ([`movepick`]: table move, threat classes, killers, history) with
-//! principal-variation windows and late-move reductions; facing an opponent open four only
+//! settled by its quiescence unless own fours lift it; late-move pruning, futility; in renju
+//! also move-count pruning at every depth, which keeps only the first moves of the order) and
+//! searches the moves best first ([`movepick`]: table move, threat classes, in renju the
+//! cells' line patterns, killers, history) with principal-variation windows and late-move
+//! reductions; facing an opponent open four only
 //! defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence search
 //! lets the side to move play continuous fours, the other side's answers being forced, over the
 //! transposition table (the same fours in another order meet again); a side
@@ -554,29 +556,29 @@ mod tests {
         );
         assert_ne!(nodes(pruned), default, "the margins are ignored");
         assert_eq!(nodes(SearchParams::DEFAULT), default);
-        let counted = SearchParams {
-            mcp_base: if SearchParams::DEFAULT.mcp_base == 0 {
-                3
-            } else {
-                0
-            },
+        // The move-count pruning and the pattern ordering: off in freestyle by default, on
+        // with its bit in `selective_rules`, and each of them counts.
+        let selective = SearchParams {
+            selective_rules: 1 << Rule::Freestyle.code(),
             ..SearchParams::DEFAULT
         };
-        assert_ne!(nodes(counted), default, "mcp_base is ignored");
+        let on = nodes(selective);
+        assert_ne!(on, default, "selective_rules is ignored");
+        let no_count = SearchParams {
+            mcp_base: 0,
+            ..selective
+        };
+        assert_ne!(nodes(no_count), on, "mcp_base is ignored");
+        let no_pattern = SearchParams {
+            order_pattern_permille: 0,
+            ..selective
+        };
+        assert_ne!(nodes(no_pattern), on, "order_pattern_permille is ignored");
         assert_eq!(
             nodes(SearchParams::DEFAULT),
             default,
             "the move counts came back"
         );
-        let ordered = SearchParams {
-            order_pattern_permille: if SearchParams::DEFAULT.order_pattern_permille == 0 {
-                1000
-            } else {
-                0
-            },
-            ..SearchParams::DEFAULT
-        };
-        assert_ne!(nodes(ordered), default, "order_pattern_permille is ignored");
     }
 
     /// Move-count pruning keeps `base + depth^exp` moves, and none are counted when it is off.

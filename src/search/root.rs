@@ -76,6 +76,8 @@ fn root_search(
         return single(opening_move(s, me, exclude), 0, 0);
     }
     let q = movepick::quick(s.board, me);
+    // The root's static evaluation, which its grandchildren compare theirs with (improving).
+    s.stack.frames[0].eval = q.eval;
     let (mut moves, candidates) = root_moves(s, me, q.opp_threat, exclude);
     if moves.is_empty() {
         // No legal cell near the stones: any legal cell.

@@ -77,23 +77,32 @@ pub fn count(records: &[Record], min_stones: usize) -> PatternCounts {
 
 /// The values of the patterns (`[0]` for the mover, `[1]` for the opponent): the log-lift in
 /// units of `scale`, with one pseudo-count per pattern, shifted so that the least is worth 0
-/// (every cell has four directions, so a shift changes no order).
+/// (every cell has four directions, so a shift changes no order); a pattern never seen on a
+/// candidate is worth 0.
 pub fn values(c: &PatternCounts, scale: f64) -> [[i32; PATTERNS]; 2] {
-    let mut v = [[0; PATTERNS]; 2];
-    for k in 0..2 {
-        let cand: u64 = c.candidates[k].iter().sum();
-        let play: u64 = c.played[k].iter().sum();
+    let side = |cands: &[u64; PATTERNS], plays: &[u64; PATTERNS]| {
+        let cand: u64 = cands.iter().sum();
+        let play: u64 = plays.iter().sum();
         let lift = |i: usize| {
-            let pp = (c.played[k][i] as f64 + 1.0) / (play as f64 + PATTERNS as f64);
-            let pc = (c.candidates[k][i] as f64 + 1.0) / (cand as f64 + PATTERNS as f64);
+            let pp = (plays[i] as f64 + 1.0) / (play as f64 + PATTERNS as f64);
+            let pc = (cands[i] as f64 + 1.0) / (cand as f64 + PATTERNS as f64);
             (pp / pc).ln()
         };
-        let least = (0..PATTERNS).map(lift).fold(f64::INFINITY, f64::min);
-        for (i, e) in v[k].iter_mut().enumerate() {
-            *e = ((lift(i) - least) * scale).round() as i32;
+        let seen = |i: &usize| cands[*i] > 0;
+        let least = (0..PATTERNS)
+            .filter(seen)
+            .map(lift)
+            .fold(f64::INFINITY, f64::min);
+        let mut v = [0; PATTERNS];
+        for i in (0..PATTERNS).filter(seen) {
+            v[i] = ((lift(i) - least) * scale).round() as i32;
         }
-    }
-    v
+        v
+    };
+    [
+        side(&c.candidates[0], &c.played[0]),
+        side(&c.candidates[1], &c.played[1]),
+    ]
 }
 
 #[cfg(test)]
@@ -106,7 +115,7 @@ mod tests {
             rule: Rule::Freestyle,
             width: 15,
             height: 15,
-            side: if stones.len() % 2 == 0 {
+            side: if stones.len().is_multiple_of(2) {
                 Color::Black
             } else {
                 Color::White

@@ -1,5 +1,5 @@
-//! `rensa-train` end to end, as a user runs it: generate a little data, fit weights to it, and
-//! have the engine load them.
+//! `rensa-train` end to end, as a user runs it: generate a little data, fit weights to it,
+//! measure the ordering values on it, and have the engine load the weights.
 
 mod common;
 
@@ -43,6 +43,17 @@ fn generate_fit_and_load() {
         ],
     );
     assert!(fit.contains("epoch   2"), "{fit}");
+    // The ordering values measured on the same data, printed as the constants to paste.
+    let order = run(train, &["order", "-data", data_s]);
+    assert!(order.contains("positions with the move played"), "{order}");
+    assert!(
+        order.contains("pub const ORDER_PATTERN_ATTACK: [i32; 11] = ["),
+        "{order}"
+    );
+    assert!(
+        order.contains("pub const ORDER_PATTERN_DEFEND: [i32; 11] = ["),
+        "{order}"
+    );
     let w = rensa::eval::weights::Weights::load(&weights).expect("weights file");
     assert_eq!(w.name, "w");
     // The fit's features times the weights are the engine's evaluation.
