@@ -48,6 +48,25 @@ pub struct Record {
 }
 
 impl Record {
+    /// A 15×15 freestyle position of `stones` (cell indices, Black first) with the side to move
+    /// they imply, no result, score or flags: the positions tests are made of.
+    pub fn freestyle15(stones: Vec<u16>) -> Record {
+        Record {
+            rule: Rule::Freestyle,
+            width: 15,
+            height: 15,
+            side: if stones.len().is_multiple_of(2) {
+                Color::Black
+            } else {
+                Color::White
+            },
+            result: 0,
+            flags: 0,
+            score: 0,
+            stones,
+        }
+    }
+
     /// The board of the record (with the weights in use), or `None` if a stone is off the
     /// board or on an occupied cell.
     pub fn board(&self) -> Option<Board> {

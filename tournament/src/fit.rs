@@ -464,20 +464,7 @@ mod tests {
                         cells.push(c);
                     }
                 }
-                Record {
-                    rule: Rule::Freestyle,
-                    width: 15,
-                    height: 15,
-                    side: if stones.is_multiple_of(2) {
-                        Color::Black
-                    } else {
-                        Color::White
-                    },
-                    result: 0,
-                    flags: 0,
-                    score: 0,
-                    stones: cells,
-                }
+                Record::freestyle15(cells)
             })
             .collect()
     }

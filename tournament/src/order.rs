@@ -108,23 +108,9 @@ pub fn values(c: &PatternCounts, scale: f64) -> [[i32; PATTERNS]; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rensa::types::{Color, Rule};
 
     fn record(stones: &[(usize, usize)]) -> Record {
-        Record {
-            rule: Rule::Freestyle,
-            width: 15,
-            height: 15,
-            side: if stones.len().is_multiple_of(2) {
-                Color::Black
-            } else {
-                Color::White
-            },
-            result: 0,
-            flags: 0,
-            score: 0,
-            stones: stones.iter().map(|&(x, y)| (y * 15 + x) as u16).collect(),
-        }
+        Record::freestyle15(stones.iter().map(|&(x, y)| (y * 15 + x) as u16).collect())
     }
 
     /// A game whose moves always extend the mover's own line makes an own open three worth
