@@ -197,19 +197,21 @@ pub const IIR_DEPTH: i32 = 4;
 /// open-four threat and with a move that does not lose already, the moves after the first
 /// `MCP_BASE + depth^(MCP_EXP_CENTI / 100)` are skipped, except fours and the table move; a
 /// node whose static evaluation is not above its grandparent's (not improving) keeps half as
-/// many when `MCP_IMPROVING` is 1. Relies on the move order (classes, patterns, history).
-/// Only under the rules of [`SELECTIVE_RULES`].
+/// many when `MCP_IMPROVING` is 1 (in renju, 50 k nodes/move: −35.4 ±60.9 over 128 games,
+/// stopped). Relies on the move order (classes, patterns, history). Only under the rules of
+/// [`MCP_RULES`].
 pub const MCP_BASE: usize = 10;
 pub const MCP_EXP_CENTI: i32 = 132;
 pub const MCP_IMPROVING: i32 = 0;
-/// The rules under which the move-count pruning ([`MCP_BASE`]) and the pattern ordering
-/// ([`ORDER_PATTERN_PERMILLE`]) apply: bit `1 << code` for each Gomocup rule code (0 freestyle,
-/// 1 standard, 4 renju, 8 and 9 caro). Renju only (16). Both together against neither
-/// (`mcp_base 10`, `mcp_improving 0`, `order_pattern_permille 1000`), 400 games each, same
-/// binary: renju +28.7 ±34.0 at 50 k nodes/move and +33.1 ±33.8 at 200 ms/move (SPRT [0, 10]
+/// The rules under which the move-count pruning ([`MCP_BASE`]) applies, and those under which
+/// the pattern ordering ([`ORDER_PATTERN_PERMILLE`]) does: bit `1 << code` for each Gomocup
+/// rule code (0 freestyle, 1 standard, 4 renju, 8 and 9 caro). Renju only (16). Both together
+/// against neither (`mcp_base 10`, `mcp_improving 0`, `order_pattern_permille 1000`), 400
+/// games each, same binary: renju +28.7 ±34.0 at 50 k nodes/move and +33.1 ±33.8 at 200 ms/move (SPRT [0, 10]
 /// undecided at the cap, LLR 1.20); freestyle +0.0 ±33.8 at 50 k nodes and +0.0 ±33.3 at
 /// 200 ms. Standard and caro were not measured.
-pub const SELECTIVE_RULES: i32 = 16;
+pub const MCP_RULES: i32 = 16;
+pub const ORDER_PATTERN_RULES: i32 = 16;
 /// Null-move pruning is not used. Tried (not kept) with this guard: non-PV node, static eval at
 /// or above beta, no open-four threat of the opponent, no null move just before; the opponent's
 /// reply searched `base + depth / div` plies shallower, its VCF quiescence at the horizon. Screens
@@ -253,7 +255,7 @@ pub const ORDER_CELL_PERMILLE: i32 = 0;
 /// Weight (per mille) in the ordering score of a move's line patterns (the sum over its four
 /// directions of [`ORDER_PATTERN_ATTACK`] for the mover and [`ORDER_PATTERN_DEFEND`] for the
 /// opponent): orders the many cells of the same class, which the class values leave tied;
-/// 0: not used. Only under the rules of [`SELECTIVE_RULES`].
+/// 0: not used. Only under the rules of [`ORDER_PATTERN_RULES`].
 pub const ORDER_PATTERN_PERMILLE: i32 = 1000;
 /// Ordering value of one direction's line pattern for the side to move, indexed by
 /// [`crate::board::pattern::Pattern`]: Dead, Overline, Block1, Flex1, Block2, Flex2, Block3,
@@ -413,7 +415,8 @@ pub struct SearchParams {
     pub mcp_base: usize,
     pub mcp_exp_centi: i32,
     pub mcp_improving: i32,
-    pub selective_rules: i32,
+    pub mcp_rules: i32,
+    pub order_pattern_rules: i32,
     pub lmr_depth: i32,
     pub lmr_moves: usize,
     pub lmr_base_centi: i32,
@@ -449,7 +452,8 @@ impl SearchParams {
         mcp_base: MCP_BASE,
         mcp_exp_centi: MCP_EXP_CENTI,
         mcp_improving: MCP_IMPROVING,
-        selective_rules: SELECTIVE_RULES,
+        mcp_rules: MCP_RULES,
+        order_pattern_rules: ORDER_PATTERN_RULES,
         lmr_depth: LMR_DEPTH,
         lmr_moves: LMR_MOVES,
         lmr_base_centi: LMR_BASE_CENTI,
@@ -669,7 +673,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(mcp_base: usize, 0, 32, 1.0),
     tunable!(mcp_exp_centi: i32, 50, 250, 8.0),
     tunable!(mcp_improving: i32, 0, 1, 1.0),
-    tunable!(selective_rules: i32, 0, 1023, 1.0),
+    tunable!(mcp_rules: i32, 0, 1023, 1.0),
+    tunable!(order_pattern_rules: i32, 0, 1023, 1.0),
     tunable!(lmr_depth: i32, 2, 8, 1.0),
     tunable!(lmr_moves: usize, 1, 12, 1.0),
     tunable!(lmr_base_centi: i32, -50, 200, 10.0),

@@ -110,9 +110,10 @@ pub(crate) struct Searcher<'a> {
     /// Whether a horizon node facing an open three searches its defences (by the rule:
     /// [`HORIZON_DEFENCE`], [`HORIZON_DEFENCE_IN_RENJU`]).
     horizon_defence: bool,
-    /// Whether the move-count pruning and the pattern ordering apply under this rule
-    /// (`selective_rules`).
-    selective: bool,
+    /// Whether the move-count pruning applies under this rule (`mcp_rules`) ...
+    count_pruning: bool,
+    /// ... and whether the pattern ordering does (`order_pattern_rules`).
+    pattern_order: bool,
     /// The pruning, reduction and ordering numbers of this search (the thread data's copy).
     pub params: SearchParams,
     lmr: &'a LmrTable,
@@ -145,7 +146,8 @@ impl<'a> Searcher<'a> {
             vcf_fail: &mut data.vcf_fail,
             vcf_mate_ply: 0,
             horizon_defence,
-            selective: data.params.selective_rules >> board_rule.code() & 1 != 0,
+            count_pruning: data.params.mcp_rules >> board_rule.code() & 1 != 0,
+            pattern_order: data.params.order_pattern_rules >> board_rule.code() & 1 != 0,
             params: data.params,
             lmr: &data.lmr,
         }
@@ -442,7 +444,7 @@ impl<'a> Searcher<'a> {
         let history = &self.history;
         let board = &*self.board;
         let cell_permille = self.params.order_cell_permille;
-        let pattern_permille = if self.selective {
+        let pattern_permille = if self.pattern_order {
             self.params.order_pattern_permille
         } else {
             0
@@ -495,7 +497,8 @@ impl<'a> Searcher<'a> {
         if !improving && self.params.mcp_improving != 0 {
             count_limit /= 2;
         }
-        let count_prunes = self.selective && count_limit > 0 && !q.opp_threat && excluded.is_none();
+        let count_prunes =
+            self.count_pruning && count_limit > 0 && !q.opp_threat && excluded.is_none();
         // Blocking an open-four threat costs no depth (the moves are few and forced), so threat
         // sequences of the opponent are searched to their end. Own fours are charged as usual:
         // their forced answers are free already, and free fours in every order would explode.

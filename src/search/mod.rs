@@ -557,13 +557,15 @@ mod tests {
         assert_ne!(nodes(pruned), default, "the margins are ignored");
         assert_eq!(nodes(SearchParams::DEFAULT), default);
         // The move-count pruning and the pattern ordering: off in freestyle by default, on
-        // with its bit in `selective_rules`, and each of them counts.
+        // with their bits in `mcp_rules` and `order_pattern_rules`, and each of them counts.
+        let freestyle = 1 << Rule::Freestyle.code();
         let selective = SearchParams {
-            selective_rules: 1 << Rule::Freestyle.code(),
+            mcp_rules: freestyle,
+            order_pattern_rules: freestyle,
             ..SearchParams::DEFAULT
         };
         let on = nodes(selective);
-        assert_ne!(on, default, "selective_rules is ignored");
+        assert_ne!(on, default, "the rule masks are ignored");
         let no_count = SearchParams {
             mcp_base: 0,
             ..selective
