@@ -491,14 +491,19 @@ impl<'a> Searcher<'a> {
         let quiet_allowed = !pv_node && !q.opp_threat;
         let late_moves =
             self.params.lmp_base + self.params.lmp_per_depth2 * (depth * depth) as usize;
-        // Move-count pruning at every depth: only the first moves of the order are searched.
-        let improving = ply < 2 || eval > self.stack.frames[ply - 2].eval;
-        let mut count_limit = self.lmr.move_count[(depth as usize).min(63)] as usize;
-        if !improving && self.params.mcp_improving != 0 {
-            count_limit /= 2;
-        }
-        let count_prunes =
-            self.count_pruning && count_limit > 0 && !q.opp_threat && excluded.is_none();
+        // Move-count pruning at every depth: only the first `count_limit` moves of the order are
+        // searched (0: all of them).
+        let count_limit = if self.count_pruning && !q.opp_threat && excluded.is_none() {
+            let limit = self.lmr.move_count[(depth as usize).min(63)] as usize;
+            let improving = ply < 2 || eval > self.stack.frames[ply - 2].eval;
+            if improving || self.params.mcp_improving == 0 {
+                limit
+            } else {
+                limit / 2
+            }
+        } else {
+            0
+        };
         // Blocking an open-four threat costs no depth (the moves are few and forced), so threat
         // sequences of the opponent are searched to their end. Own fours are charged as usual:
         // their forced answers are free already, and free fours in every order would explode.
@@ -512,7 +517,7 @@ impl<'a> Searcher<'a> {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
             let tactical = movepick::is_tactical(&m) || m.att.is_four() || m.pos == tt_move;
-            if count_prunes
+            if count_limit > 0
                 && searched >= count_limit
                 && best > -MATE_BOUND
                 && !m.att.is_four()
@@ -618,7 +623,6 @@ impl<'a> Searcher<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let q = movepick::quick(self.board, us);
-        self.stack.frames[ply].eval = q.eval;
         if ply >= MAX_PLY - 4 {
             return q.eval;
         }

@@ -10,7 +10,8 @@
 //! cells as a naive-Bayes estimate of which one the search plays. Directions are not
 //! independent, so the values are an ordering, not probabilities.
 
-use rensa::board::pattern::Pattern;
+use rensa::board::pattern::code::patterns_of;
+use rensa::board::pattern::{code_of, Pattern};
 use rensa::board::Pos;
 
 use crate::dataset::Record;
@@ -19,7 +20,7 @@ use crate::dataset::Record;
 pub const PATTERNS: usize = Pattern::Five as usize + 1;
 
 /// The counts behind the values: per pattern, directions seen on candidate cells and on played
-/// cells, for the mover (`attack`) and for the opponent (`defend`).
+/// cells, for the mover (`[0]`) and for the opponent (`[1]`).
 #[derive(Clone, Debug, Default)]
 pub struct PatternCounts {
     pub positions: u64,
@@ -61,12 +62,10 @@ pub fn count(records: &[Record], min_stones: usize) -> PatternCounts {
         c.positions += 1;
         for p in board.candidates() {
             for (k, color) in [us, us.opp()].into_iter().enumerate() {
-                let packed = board.patterns_packed(p, color);
-                for d in 0..4 {
-                    let pat = ((packed >> (4 * d)) & 15).min(Pattern::Five as u16) as usize;
-                    c.candidates[k][pat] += 1;
+                for pat in patterns_of(code_of(board.patterns_packed(p, color)) as usize) {
+                    c.candidates[k][pat as usize] += 1;
                     if p == played {
-                        c.played[k][pat] += 1;
+                        c.played[k][pat as usize] += 1;
                     }
                 }
             }
