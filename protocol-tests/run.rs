@@ -183,12 +183,15 @@ impl Engine {
         self.stdin = None;
     }
 
-    /// Waits for the exit; returns the code (or an error after `wait`).
+    /// Waits for the exit; returns the code (or an error after `wait`, or when a signal ended
+    /// the process, which is named then).
     fn wait_exit(&mut self, wait: Duration) -> Result<i32, String> {
         let t = Instant::now();
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
-                return Ok(status.code().unwrap_or(-1));
+                return status
+                    .code()
+                    .ok_or_else(|| format!("no exit code, the process was ended by: {status}"));
             }
             if t.elapsed() > wait {
                 return Err(format!("the engine did not exit within {wait:?}"));

@@ -205,17 +205,16 @@ pub const MCP_EXP_CENTI: i32 = 132;
 pub const MCP_IMPROVING: i32 = 0;
 /// The rules under which the move-count pruning ([`MCP_BASE`]) applies, and those under which the
 /// pattern ordering ([`ORDER_PATTERN_PERMILLE`]) does: bit `1 << code` for each Gomocup rule code
-/// (0 freestyle, 1 standard, 4 renju, 8 and 9 caro). Renju only (16). Both together against neither
+/// (0 freestyle, 1 standard, 4 renju, 8 and 9 caro). Pattern ordering: renju (16); move-count pruning: freestyle and renju (17). Both together against neither
 /// (`mcp_base 10`, `mcp_improving 0`, `order_pattern_permille 1000`), 400 games each, same binary:
 /// renju +28.7 ±34.0 at 50 k nodes/move and +33.1 ±33.8 at 200 ms/move (SPRT [0, 10] undecided at
 /// the cap, LLR 1.20); freestyle +0.0 ±33.8 at 50 k nodes and +0.0 ±33.3 at 200 ms. In freestyle
 /// each alone: pattern ordering +20.0 ±33.4 at 50 k nodes, −3.5 ±33.3 at 200 ms; move-count pruning
 /// +19.1 ±33.7 at 50 k nodes and +50.7 ±33.7 at 200 ms (220-162-18, LOS 99.8 %, SPRT [0, 10]
-/// undecided at the 400-game cap, LLR 1.68). Not yet on in freestyle: with it two of the 12 `avoid`
-/// positions of `tests/data/rapfi-losses.txt` (game02, game23) play their losing move again, and
-/// `tests/ponder.rs`'s `no_ponder_without_info_pondering` sees no ponder start (the moves it leads
-/// to change); both need a look first. Standard and caro were not measured.
-pub const MCP_RULES: i32 = 16;
+/// undecided at the 400-game cap, LLR 1.68), so it is on in freestyle too (17); two of the 12
+/// `avoid` positions of `tests/data/rapfi-losses.txt` (game02, game23) play their losing move
+/// again with it. Standard and caro were not measured.
+pub const MCP_RULES: i32 = 17;
 pub const ORDER_PATTERN_RULES: i32 = 16;
 /// Null-move pruning is not used. Tried (not kept) with this guard: non-PV node, static eval at
 /// or above beta, no open-four threat of the opponent, no null move just before; the opponent's

@@ -371,7 +371,13 @@ fn no_ponder_without_info_pondering() {
     e.silent(150);
     assert_eq!(e.ponders(), 0);
     assert!(!e.shared.remote.pondering());
-    // The same engine ponders as soon as it is asked to (the check above could fail).
+    // Back to the quiet opening (the game above may be won by now, and a decided position
+    // gives nothing to ponder): still no ponder after its answer.
+    e.send(&block("BOARD"));
+    parse_move(&e.line().0);
+    e.silent(150);
+    assert_eq!(e.ponders(), 0);
+    // The same engine ponders as soon as it is asked to (the checks above could fail).
     e.send("INFO pondering 1");
     e.wait_pondering();
     e.send("INFO pondering 0");

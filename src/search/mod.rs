@@ -556,9 +556,14 @@ mod tests {
         );
         assert_ne!(nodes(pruned), default, "the margins are ignored");
         assert_eq!(nodes(SearchParams::DEFAULT), default);
-        // The move-count pruning and the pattern ordering: off in freestyle by default, on
-        // with their bits in `mcp_rules` and `order_pattern_rules`, and each of them counts.
+        // The move-count pruning (on in freestyle by default) and the pattern ordering (off
+        // there): each follows its bit in `mcp_rules` and `order_pattern_rules`, and counts.
         let freestyle = 1 << Rule::Freestyle.code();
+        let no_mcp = SearchParams {
+            mcp_rules: 0,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(nodes(no_mcp), default, "mcp_rules is ignored");
         let selective = SearchParams {
             mcp_rules: freestyle,
             order_pattern_rules: freestyle,
