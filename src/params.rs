@@ -231,6 +231,10 @@ pub const LMR_BASE_CENTI: i32 = 50;
 pub const LMR_DIVISOR_CENTI: i32 = 220;
 /// Plies taken off the late-move reduction at PV nodes.
 pub const LMR_PV_REDUCTION: i32 = 1;
+/// Plies added to the late-move reduction at expected cut nodes: the null-window children of a
+/// node's reduced searches, and every other node's first child flips the expectation (an
+/// expected cut node's first child is an expected all node, and so on).
+pub const LMR_CUT_NODE: i32 = 0;
 /// One ply less of late-move reduction per this much history score (more for a negative one).
 pub const LMR_HISTORY_DIV: i32 = 8192;
 /// When 1, late tactical moves (making or stopping a three, not fours or the table's move) are
@@ -426,6 +430,7 @@ pub struct SearchParams {
     pub lmr_base_centi: i32,
     pub lmr_divisor_centi: i32,
     pub lmr_pv_reduction: i32,
+    pub lmr_cut_node: i32,
     pub lmr_history_div: Divisor,
     pub lmr_tactical: i32,
     pub order_killer_1: i32,
@@ -463,6 +468,7 @@ impl SearchParams {
         lmr_base_centi: LMR_BASE_CENTI,
         lmr_divisor_centi: LMR_DIVISOR_CENTI,
         lmr_pv_reduction: LMR_PV_REDUCTION,
+        lmr_cut_node: LMR_CUT_NODE,
         lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
         lmr_tactical: LMR_TACTICAL,
         order_killer_1: ORDER_KILLER_1,
@@ -684,6 +690,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_base_centi: i32, -50, 200, 10.0),
     tunable!(lmr_divisor_centi: i32, 100, 500, 15.0),
     tunable!(lmr_pv_reduction: i32, 0, 3, 1.0),
+    tunable!(lmr_cut_node: i32, 0, 3, 1.0),
     tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),

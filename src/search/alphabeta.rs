@@ -14,7 +14,8 @@
 //! razoring, internal iterative reduction (a node without a table move is searched a ply
 //! shallower), move-count pruning and futility of quiet moves at shallow depths, move-count
 //! pruning of every move but fours and the table move at any depth (`mcp_base`), late-move
-//! reductions (of quiet moves, and one ply less of late moves that make or stop a three); and,
+//! reductions (of quiet moves, and one ply less of late moves that make or stop a three; more at
+//! expected cut nodes, `lmr_cut_node`, which each parent marks in its child's frame); and,
 //! off by default because matches showed no gain yet, the singular extension of the table move
 //! (`se_depth`, searched with the table move excluded under its own key), kept for the tuner.
 
@@ -223,6 +224,7 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         self.board.make(p, us);
         let depth = depth - 1 + FORCED_REPLY_EXTENSION;
+        self.stack.frames[ply + 1].cut_node = !pv_node && !self.stack.frames[ply].cut_node;
         let v = if depth <= 0 {
             -self.qsearch(ply + 1, -beta, -alpha, us.opp(), true)
         } else {
@@ -304,6 +306,7 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         self.stack.frames[ply].pv_len = 0;
         self.stack.frames[ply].defending = false;
+        let cut_node = !pv_node && self.stack.frames[ply].cut_node;
         if self.visit() {
             return 0;
         }
@@ -545,6 +548,7 @@ impl<'a> Searcher<'a> {
             };
             let mut v;
             if searched == 0 {
+                self.stack.frames[ply + 1].cut_node = !pv_node && !cut_node;
                 v = -self.alphabeta(ply + 1, new_depth, -beta, -alpha, them, pv_node);
             } else {
                 let mut r = 0;
@@ -560,11 +564,16 @@ impl<'a> Searcher<'a> {
                     if pv_node {
                         r -= self.params.lmr_pv_reduction;
                     }
+                    if cut_node {
+                        r += self.params.lmr_cut_node;
+                    }
                     r -= self.history.get(us, m.pos) / self.params.lmr_history_div;
                     r = r.clamp(0, new_depth - 1);
                 }
+                self.stack.frames[ply + 1].cut_node = true;
                 v = -self.alphabeta(ply + 1, new_depth - r, -alpha - 1, -alpha, them, false);
                 if v > alpha && r > 0 {
+                    self.stack.frames[ply + 1].cut_node = !cut_node;
                     v = -self.alphabeta(ply + 1, new_depth, -alpha - 1, -alpha, them, false);
                 }
                 if v > alpha && pv_node && v < beta {

@@ -556,6 +556,11 @@ mod tests {
         );
         assert_ne!(nodes(pruned), default, "the margins are ignored");
         assert_eq!(nodes(SearchParams::DEFAULT), default);
+        let cut = SearchParams {
+            lmr_cut_node: SearchParams::DEFAULT.lmr_cut_node + 1,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(nodes(cut), default, "lmr_cut_node is ignored");
         // The move-count pruning (on in freestyle by default) and the pattern ordering (off
         // there): each follows its bit in `mcp_rules` and `order_pattern_rules`, and counts.
         let freestyle = 1 << Rule::Freestyle.code();

@@ -492,6 +492,8 @@ fn root_iteration(
         let v = if i == 0 {
             -s.alphabeta(1, depth - 1, -beta, -alpha, me.opp(), true)
         } else {
+            // The null window expects the move to fail low: its reply is an expected cut node.
+            s.stack.frames[1].cut_node = true;
             let v = -s.alphabeta(1, depth - 1, -alpha - 1, -alpha, me.opp(), false);
             if v > alpha && v < beta {
                 -s.alphabeta(1, depth - 1, -beta, -alpha, me.opp(), true)

@@ -35,6 +35,9 @@ pub struct Frame {
     /// A move the node must not search (the table move, while a singular-extension search
     /// asks how the others fare), or [`Pos::NONE`].
     pub excluded: Pos,
+    /// The parent expects this node to fail high (a cut node): set by the parent before it
+    /// searches the node, read at its start. Never a PV node.
+    pub cut_node: bool,
 }
 
 impl Frame {
@@ -47,6 +50,7 @@ impl Frame {
             defending: false,
             eval: 0,
             excluded: Pos::NONE,
+            cut_node: false,
         }
     }
 }
@@ -72,6 +76,7 @@ impl Stack {
             f.killers = [Pos::NONE; 2];
             f.defending = false;
             f.excluded = Pos::NONE;
+            f.cut_node = false;
         }
     }
 
