@@ -235,6 +235,9 @@ pub const LMR_PV_REDUCTION: i32 = 1;
 /// node's reduced searches, and every other node's first child flips the expectation (an
 /// expected cut node's first child is an expected all node, and so on).
 pub const LMR_CUT_NODE: i32 = 0;
+/// Plies added to the late-move reduction at a node whose static evaluation is not above its
+/// grandparent's (not improving).
+pub const LMR_NOT_IMPROVING: i32 = 0;
 /// One ply less of late-move reduction per this much history score (more for a negative one).
 pub const LMR_HISTORY_DIV: i32 = 8192;
 /// When 1, late tactical moves (making or stopping a three, not fours or the table's move) are
@@ -431,6 +434,7 @@ pub struct SearchParams {
     pub lmr_divisor_centi: i32,
     pub lmr_pv_reduction: i32,
     pub lmr_cut_node: i32,
+    pub lmr_not_improving: i32,
     pub lmr_history_div: Divisor,
     pub lmr_tactical: i32,
     pub order_killer_1: i32,
@@ -469,6 +473,7 @@ impl SearchParams {
         lmr_divisor_centi: LMR_DIVISOR_CENTI,
         lmr_pv_reduction: LMR_PV_REDUCTION,
         lmr_cut_node: LMR_CUT_NODE,
+        lmr_not_improving: LMR_NOT_IMPROVING,
         lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
         lmr_tactical: LMR_TACTICAL,
         order_killer_1: ORDER_KILLER_1,
@@ -691,6 +696,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_divisor_centi: i32, 100, 500, 15.0),
     tunable!(lmr_pv_reduction: i32, 0, 3, 1.0),
     tunable!(lmr_cut_node: i32, 0, 3, 1.0),
+    tunable!(lmr_not_improving: i32, 0, 3, 1.0),
     tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),

@@ -15,7 +15,8 @@
 //! shallower), move-count pruning and futility of quiet moves at shallow depths, move-count
 //! pruning of every move but fours and the table move at any depth (`mcp_base`), late-move
 //! reductions (of quiet moves, and one ply less of late moves that make or stop a three; more at
-//! expected cut nodes, `lmr_cut_node`, which each parent marks in its child's frame); and,
+//! expected cut nodes, `lmr_cut_node`, which each parent marks in its child's frame, and at nodes
+//! whose static evaluation is not above their grandparent's, `lmr_not_improving`); and,
 //! off by default because matches showed no gain yet, the singular extension of the table move
 //! (`se_depth`, searched with the table move excluded under its own key), kept for the tuner.
 
@@ -496,9 +497,9 @@ impl<'a> Searcher<'a> {
             self.params.lmp_base + self.params.lmp_per_depth2 * (depth * depth) as usize;
         // Move-count pruning at every depth: only the first `count_limit` moves of the order are
         // searched (0: all of them).
+        let improving = ply < 2 || eval > self.stack.frames[ply - 2].eval;
         let count_limit = if self.count_pruning && !q.opp_threat && excluded.is_none() {
             let limit = self.lmr.move_count[(depth as usize).min(63)] as usize;
-            let improving = ply < 2 || eval > self.stack.frames[ply - 2].eval;
             if improving || self.params.mcp_improving == 0 {
                 limit
             } else {
@@ -566,6 +567,9 @@ impl<'a> Searcher<'a> {
                     }
                     if cut_node {
                         r += self.params.lmr_cut_node;
+                    }
+                    if !improving {
+                        r += self.params.lmr_not_improving;
                     }
                     r -= self.history.get(us, m.pos) / self.params.lmr_history_div;
                     r = r.clamp(0, new_depth - 1);

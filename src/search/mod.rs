@@ -561,6 +561,15 @@ mod tests {
             ..SearchParams::DEFAULT
         };
         assert_ne!(nodes(cut), default, "lmr_cut_node is ignored");
+        let not_improving = SearchParams {
+            lmr_not_improving: SearchParams::DEFAULT.lmr_not_improving + 1,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(
+            nodes(not_improving),
+            default,
+            "lmr_not_improving is ignored"
+        );
         // The move-count pruning (on in freestyle by default) and the pattern ordering (off
         // there): each follows its bit in `mcp_rules` and `order_pattern_rules`, and counts.
         let freestyle = 1 << Rule::Freestyle.code();
