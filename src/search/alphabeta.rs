@@ -16,7 +16,8 @@
 //! pruning of every move but fours and the table move at any depth (`mcp_base`), late-move
 //! reductions (of quiet moves, and one ply less of late moves that make or stop a three; more at
 //! expected cut nodes, `lmr_cut_node`, which each parent marks in its child's frame, and at nodes
-//! whose static evaluation is not above their grandparent's, `lmr_not_improving`); and,
+//! whose static evaluation is not above their grandparent's, `lmr_not_improving`), null-move
+//! pruning (`nmp_depth`, off: the opponent answers a pass at reduced depth); and,
 //! off by default because matches showed no gain yet, the singular extension of the table move
 //! (`se_depth`, searched with the table move excluded under its own key), kept for the tuner.
 
@@ -308,6 +309,8 @@ impl<'a> Searcher<'a> {
         self.stack.frames[ply].pv_len = 0;
         self.stack.frames[ply].defending = false;
         let cut_node = !pv_node && self.stack.frames[ply].cut_node;
+        let after_null = self.stack.frames[ply].after_null;
+        self.stack.frames[ply].after_null = false;
         if self.visit() {
             return 0;
         }
@@ -399,6 +402,33 @@ impl<'a> Searcher<'a> {
             }
             if v <= alpha {
                 return v;
+            }
+        }
+
+        // Null-move pruning: if even a pass keeps the node above beta, the node is cut.
+        if !pv_node
+            && excluded.is_none()
+            && !after_null
+            && !q.opp_threat
+            && self.params.nmp_depth > 0
+            && depth >= self.params.nmp_depth
+            && beta.abs() < MATE_BOUND
+            && eval >= beta
+        {
+            let r = self.params.nmp_base + depth / self.params.nmp_div.max(1);
+            self.stack.frames[ply + 1].after_null = true;
+            self.stack.frames[ply + 1].cut_node = !cut_node;
+            let v = if depth - r <= 0 {
+                -self.qsearch(ply + 1, -beta, -beta + 1, us.opp(), true)
+            } else {
+                -self.alphabeta(ply + 1, depth - r, -beta, -beta + 1, us.opp(), false)
+            };
+            self.stack.frames[ply + 1].after_null = false;
+            if self.stopped() {
+                return 0;
+            }
+            if v >= beta {
+                return if v >= MATE_BOUND { beta } else { v };
             }
         }
 

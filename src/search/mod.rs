@@ -561,6 +561,11 @@ mod tests {
             ..SearchParams::DEFAULT
         };
         assert_ne!(nodes(cut), default, "lmr_cut_node is ignored");
+        let null_move = SearchParams {
+            nmp_depth: 3,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(nodes(null_move), default, "nmp_depth is ignored");
         let not_improving = SearchParams {
             lmr_not_improving: SearchParams::DEFAULT.lmr_not_improving + 1,
             ..SearchParams::DEFAULT

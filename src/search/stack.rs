@@ -38,6 +38,8 @@ pub struct Frame {
     /// The parent expects this node to fail high (a cut node): set by the parent before it
     /// searches the node, read at its start. Never a PV node.
     pub cut_node: bool,
+    /// The node was reached by a pass (null move) of its parent: it does not pass again.
+    pub after_null: bool,
 }
 
 impl Frame {
@@ -51,6 +53,7 @@ impl Frame {
             eval: 0,
             excluded: Pos::NONE,
             cut_node: false,
+            after_null: false,
         }
     }
 }
@@ -77,6 +80,7 @@ impl Stack {
             f.defending = false;
             f.excluded = Pos::NONE;
             f.cut_node = false;
+            f.after_null = false;
         }
     }
 
