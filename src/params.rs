@@ -206,8 +206,9 @@ pub const MCP_EXP_CENTI: i32 = 132;
 pub const MCP_IMPROVING: i32 = 0;
 /// The rules under which the move-count pruning ([`MCP_BASE`]) applies, and those under which the
 /// pattern ordering ([`ORDER_PATTERN_PERMILLE`]) does: bit `1 << code` for each Gomocup rule code
-/// (0 freestyle, 1 standard, 4 renju, 8 and 9 caro). Pattern ordering: renju (16); move-count pruning: freestyle and renju (17). Both together against neither
-/// (`mcp_base 10`, `mcp_improving 0`, `order_pattern_permille 1000`), 400 games each, same binary:
+/// (0 freestyle, 1 standard, 4 renju, 8 and 9 caro). Pattern ordering: renju (16); move-count
+/// pruning: freestyle and renju (17). Both together against neither (`mcp_base 10`,
+/// `mcp_improving 0`, `order_pattern_permille 1000`), 400 games each, same binary:
 /// renju +28.7 ±34.0 at 50 k nodes/move and +33.1 ±33.8 at 200 ms/move (SPRT [0, 10] undecided at
 /// the cap, LLR 1.20); freestyle +0.0 ±33.8 at 50 k nodes and +0.0 ±33.3 at 200 ms. In freestyle
 /// each alone: pattern ordering +20.0 ±33.4 at 50 k nodes, −3.5 ±33.3 at 200 ms; move-count pruning

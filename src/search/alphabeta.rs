@@ -415,7 +415,7 @@ impl<'a> Searcher<'a> {
             && beta.abs() < MATE_BOUND
             && eval >= beta
         {
-            let r = self.params.nmp_base + depth / self.params.nmp_div.max(1);
+            let r = self.params.nmp_base + depth / self.params.nmp_div;
             self.stack.frames[ply + 1].after_null = true;
             self.stack.frames[ply + 1].cut_node = !cut_node;
             let v = if depth - r <= 0 {

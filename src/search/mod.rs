@@ -14,8 +14,9 @@
 //! aside for the rest of the search while another is left. *In the tree* ([`alphabeta`]) every node first
 //! settles what the threat counts already decide (a five, a forced block, an own open four),
 //! probes the table, prunes (reverse futility; razoring, where a node far below alpha is
-//! settled by its quiescence unless own fours lift it; late-move pruning, futility; in renju
-//! also move-count pruning at every depth, which keeps only the first moves of the order) and
+//! settled by its quiescence unless own fours lift it; late-move pruning, futility; in freestyle
+//! and renju also move-count pruning at every depth, which keeps only the first moves of the
+//! order) and
 //! searches the moves best first ([`movepick`]: table move, threat classes, in renju the
 //! cells' line patterns, killers, history) with principal-variation windows and late-move
 //! reductions; facing an opponent open four only
