@@ -310,12 +310,16 @@ pub const REALTIME_MIN_NODES: u64 = 100_000;
 /// Plies added back when the only reply (blocking the opponent's five) is played: 1 searches
 /// it at the same depth (the forced reply costs no depth), 0 charges it like any move.
 pub const FORCED_REPLY_EXTENSION: i32 = 1;
-/// Plies added back at a node whose side to move faces an open-four threat (the opponent's open
-/// three or double-four point) and may only defend or make fours: 1 searches the blocks at the
-/// node's own depth (own fours are always charged), never at two nodes in a row. Off: with 1 the
-/// bench's renju middle game took 87 M nodes to depth 7 instead of 47 K (it proves a deep win
-/// there), so it waits for fractional extensions.
-pub const THREAT_DEFENCE_EXTENSION: i32 = 0;
+/// Sixteenths of a ply added back at a node whose side to move faces an open-four threat (the
+/// opponent's open three or double-four point) and may only defend or make fours (0: off, 16:
+/// a whole ply). The sixteenths add up along the line, and every whole ply of them extends the
+/// node's moves by one ply, so 8 extends every second such defence of a line. Never at two
+/// nodes in a row (mutual threats do not extend each other); own fours are always charged. A
+/// whole ply at every such node was tried before as a constant: the bench's renju middle game
+/// took 87 M nodes to depth 7 instead of 47 K (it proves a deep win there).
+pub const THREAT_DEFENCE_EXT_SIXTEENTHS: i32 = 0;
+/// Sixteenths in one ply of [`THREAT_DEFENCE_EXT_SIXTEENTHS`].
+pub const EXT_PLY_SIXTEENTHS: i32 = 16;
 /// Whether a horizon node facing an open-four threat, with no four of its own, searches its
 /// defences (each followed by the opponent's VCF quiescence) instead of standing pat.
 pub const HORIZON_DEFENCE: bool = true;
@@ -452,6 +456,7 @@ pub struct SearchParams {
     pub nmp_base: i32,
     pub nmp_div: i32,
     pub lmr_not_improving: i32,
+    pub threat_defence_ext_sixteenths: i32,
     pub lmr_history_div: Divisor,
     pub lmr_tactical: i32,
     pub order_killer_1: i32,
@@ -494,6 +499,7 @@ impl SearchParams {
         nmp_base: NMP_BASE,
         nmp_div: NMP_DIV,
         lmr_not_improving: LMR_NOT_IMPROVING,
+        threat_defence_ext_sixteenths: THREAT_DEFENCE_EXT_SIXTEENTHS,
         lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
         lmr_tactical: LMR_TACTICAL,
         order_killer_1: ORDER_KILLER_1,
@@ -720,6 +726,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(nmp_base: i32, 1, 8, 1.0),
     tunable!(nmp_div: i32, 1, 16, 1.0),
     tunable!(lmr_not_improving: i32, 0, 3, 1.0),
+    tunable!(threat_defence_ext_sixteenths: i32, 0, 16, 2.0),
     tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),

@@ -30,8 +30,9 @@ use crate::board::{Board, Class, Pos, DIRS};
 use crate::types::{Color, Rule};
 
 use crate::params::{
-    SearchParams, FORCED_REPLY_EXTENSION, HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, ORDER_TT_MOVE,
-    POLL_INTERVAL_NODES, QUIESCENCE_TT, QUIESCENCE_TT_DEPTH, THREAT_DEFENCE_EXTENSION,
+    SearchParams, EXT_PLY_SIXTEENTHS, FORCED_REPLY_EXTENSION, HORIZON_DEFENCE,
+    HORIZON_DEFENCE_IN_RENJU, ORDER_TT_MOVE, POLL_INTERVAL_NODES, QUIESCENCE_TT,
+    QUIESCENCE_TT_DEPTH,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -227,6 +228,7 @@ impl<'a> Searcher<'a> {
         self.board.make(p, us);
         let depth = depth - 1 + FORCED_REPLY_EXTENSION;
         self.stack.frames[ply + 1].cut_node = !pv_node && !self.stack.frames[ply].cut_node;
+        self.stack.frames[ply + 1].ext_credit = self.stack.frames[ply].ext_credit;
         let v = if depth <= 0 {
             -self.qsearch(ply + 1, -beta, -alpha, us.opp(), true)
         } else {
@@ -311,6 +313,7 @@ impl<'a> Searcher<'a> {
         let cut_node = !pv_node && self.stack.frames[ply].cut_node;
         let after_null = self.stack.frames[ply].after_null;
         self.stack.frames[ply].after_null = false;
+        let ext_credit = self.stack.frames[ply].ext_credit;
         if self.visit() {
             return 0;
         }
@@ -418,6 +421,7 @@ impl<'a> Searcher<'a> {
             let r = self.params.nmp_base + depth / self.params.nmp_div;
             self.stack.frames[ply + 1].after_null = true;
             self.stack.frames[ply + 1].cut_node = !cut_node;
+            self.stack.frames[ply + 1].ext_credit = ext_credit;
             let v = if depth - r <= 0 {
                 -self.qsearch(ply + 1, -beta, -beta + 1, us.opp(), true)
             } else {
@@ -538,14 +542,18 @@ impl<'a> Searcher<'a> {
         } else {
             0
         };
-        // Blocking an open-four threat costs no depth (the moves are few and forced), so threat
-        // sequences of the opponent are searched to their end. Own fours are charged as usual:
-        // their forced answers are free already, and free fours in every order would explode.
-        let extension = if may_extend && depth > 1 && THREAT_DEFENCE_EXTENSION > 0 {
+        // Blocking an open-four threat may cost less depth (the moves are few and forced), so
+        // that threat sequences of the opponent are searched further: each such node adds
+        // `threat_defence_ext_sixteenths` to the line's credit, and every whole ply of credit
+        // extends its moves. Own fours are charged as usual: their forced answers are free
+        // already, and free fours in every order would explode.
+        let ext_step = self.params.threat_defence_ext_sixteenths;
+        let (extension, child_credit) = if may_extend && depth > 1 && ext_step > 0 {
             self.stack.frames[ply].defending = true;
-            THREAT_DEFENCE_EXTENSION
+            let credit = ext_credit + ext_step;
+            (credit / EXT_PLY_SIXTEENTHS, credit % EXT_PLY_SIXTEENTHS)
         } else {
-            0
+            (0, ext_credit)
         };
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
@@ -570,6 +578,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.board.make(m.pos, us);
+            self.stack.frames[ply + 1].ext_credit = child_credit;
             let new_depth = if singular && m.pos == tt_move {
                 depth
             } else if m.att.is_four() {

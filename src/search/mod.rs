@@ -576,6 +576,15 @@ mod tests {
             default,
             "lmr_not_improving is ignored"
         );
+        let threat_extension = SearchParams {
+            threat_defence_ext_sixteenths: 8,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(
+            nodes(threat_extension),
+            default,
+            "threat_defence_ext_sixteenths is ignored"
+        );
         // The move-count pruning (on in freestyle by default) and the pattern ordering (off
         // there): each follows its bit in `mcp_rules` and `order_pattern_rules`, and counts.
         let freestyle = 1 << Rule::Freestyle.code();

@@ -40,6 +40,9 @@ pub struct Frame {
     pub cut_node: bool,
     /// The node was reached by a pass (null move) of its parent: it does not pass again.
     pub after_null: bool,
+    /// Sixteenths of a ply of threat-defence extension the line owes the node, below one ply:
+    /// set by the parent before it searches the node (0 at the root).
+    pub ext_credit: i32,
 }
 
 impl Frame {
@@ -54,6 +57,7 @@ impl Frame {
             excluded: Pos::NONE,
             cut_node: false,
             after_null: false,
+            ext_credit: 0,
         }
     }
 }
@@ -81,6 +85,7 @@ impl Stack {
             f.excluded = Pos::NONE;
             f.cut_node = false;
             f.after_null = false;
+            f.ext_credit = 0;
         }
     }
 
