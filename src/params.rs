@@ -252,6 +252,10 @@ pub const LMR_CUT_NODE: i32 = 0;
 /// Plies added to the late-move reduction at a node whose static evaluation is not above its
 /// grandparent's (not improving).
 pub const LMR_NOT_IMPROVING: i32 = 0;
+/// When 1, late-move pruning and futility also skip moves whose only point is a cell where the
+/// opponent could make an open three (a soft block: no four and no three of the mover's own);
+/// when 0 such moves count as tactical and are never pruned there.
+pub const PRUNE_SOFT_BLOCKS: i32 = 0;
 /// One ply less of late-move reduction per this much history score (more for a negative one).
 pub const LMR_HISTORY_DIV: i32 = 8192;
 /// When 1, late tactical moves (making or stopping a three, not fours or the table's move) are
@@ -457,6 +461,7 @@ pub struct SearchParams {
     pub nmp_div: i32,
     pub lmr_not_improving: i32,
     pub threat_defence_ext_sixteenths: i32,
+    pub prune_soft_blocks: i32,
     pub lmr_history_div: Divisor,
     pub lmr_tactical: i32,
     pub order_killer_1: i32,
@@ -500,6 +505,7 @@ impl SearchParams {
         nmp_div: NMP_DIV,
         lmr_not_improving: LMR_NOT_IMPROVING,
         threat_defence_ext_sixteenths: THREAT_DEFENCE_EXT_SIXTEENTHS,
+        prune_soft_blocks: PRUNE_SOFT_BLOCKS,
         lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
         lmr_tactical: LMR_TACTICAL,
         order_killer_1: ORDER_KILLER_1,
@@ -727,6 +733,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(nmp_div: i32, 1, 16, 1.0),
     tunable!(lmr_not_improving: i32, 0, 3, 1.0),
     tunable!(threat_defence_ext_sixteenths: i32, 0, 16, 2.0),
+    tunable!(prune_soft_blocks: i32, 0, 1, 1.0),
     tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),

@@ -567,7 +567,14 @@ impl<'a> Searcher<'a> {
             {
                 continue;
             }
-            if quiet_allowed && !tactical && best > -MATE_BOUND {
+            // With `prune_soft_blocks`, a move that only takes a cell where the opponent could
+            // make an open three (no four, no three of its own) may be pruned like a quiet one.
+            let prunable = !tactical
+                || (self.params.prune_soft_blocks != 0
+                    && m.pos != tt_move
+                    && m.att < Class::Flex3
+                    && matches!(m.def, Class::Flex3 | Class::Flex3Plus));
+            if quiet_allowed && prunable && best > -MATE_BOUND {
                 if depth <= self.params.lmp_depth && searched >= late_moves {
                     continue;
                 }

@@ -585,6 +585,11 @@ mod tests {
             default,
             "threat_defence_ext_sixteenths is ignored"
         );
+        let soft_blocks = SearchParams {
+            prune_soft_blocks: 1,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(nodes(soft_blocks), default, "prune_soft_blocks is ignored");
         // The move-count pruning (on in freestyle by default) and the pattern ordering (off
         // there): each follows its bit in `mcp_rules` and `order_pattern_rules`, and counts.
         let freestyle = 1 << Rule::Freestyle.code();
