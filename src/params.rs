@@ -134,6 +134,11 @@ pub const TIME_MIN_SOFT_MS: u64 = 5;
 /// limit: a cut-short iteration is not wasted, its first (previous best) move is searched first
 /// and any move found better replaces it.
 pub const TIME_NEXT_ITERATION_PERMILLE: u64 = 1_500;
+/// Whether the main search and the helpers start another iteration whatever the time spent
+/// when the soft target equals the hard limit (a turn limit alone, or a match clock with time
+/// to spare: time not spent then is lost), instead of following
+/// [`TIME_NEXT_ITERATION_PERMILLE`].
+pub const TIME_FILL_TURN: bool = false;
 /// Time by the root's stability (not yet measured in a match), when the match clock makes the
 /// soft target shorter than the hard limit: the soft target is scaled, in permille, by how many iterations in a row the best
 /// move has stayed the same (index 0: it changed in the last iteration; the last entry for that

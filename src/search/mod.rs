@@ -56,7 +56,7 @@ pub mod tt;
 use crate::board::{Board, Pos};
 use crate::params::{
     SearchParams, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, REALTIME_MIN_NODES, ROOT_GUARD_NODES,
-    ROOT_GUARD_NODES_PER_MS, VCF_TABLE_ENTRIES,
+    ROOT_GUARD_NODES_PER_MS, TIME_FILL_TURN, VCF_TABLE_ENTRIES,
 };
 use crate::types::Color;
 use alphabeta::{lmr_table, LmrTable};
@@ -150,9 +150,15 @@ impl Limits {
 
     /// [`Limits::may_start_iteration`] with the soft target scaled by the root's stability as
     /// the main search last set it in `control` ([`time::scaled_soft`]).
+    /// When the soft target is the hard limit (a turn limit alone, or match time to spare) and
+    /// [`TIME_FILL_TURN`] is on, another iteration may always start: time not spent is lost,
+    /// and the hard limit cuts the iteration short.
     pub fn may_deepen(&self, control: &Control) -> bool {
         self.soft_ms.is_none_or(|soft| {
             let hard = control.hard_ms.load(Ordering::Relaxed);
+            if TIME_FILL_TURN && soft >= hard {
+                return true;
+            }
             let soft = time::scaled_soft(soft, hard, control.soft_permille.load(Ordering::Relaxed));
             time::may_start_iteration(self.elapsed_ms(), soft)
         })
