@@ -291,6 +291,13 @@ pub const ORDER_CELL_PERMILLE: i32 = 0;
 /// opponent): orders the many cells of the same class, which the class values leave tied;
 /// 0: not used. Only under the rules of [`ORDER_PATTERN_RULES`].
 pub const ORDER_PATTERN_PERMILLE: i32 = 1000;
+/// Weight (per mille) in the ordering score of a move's fitted pattern-code values
+/// ([`crate::search::movepick::code_score`]: the table `src/search/order-codes.txt`, a softmax
+/// fit of the moves the search chose in self-play, `rensa-train order -codes`), added to the
+/// class values; 0: not used. Only under the rules of [`ORDER_CODE_RULES`] (bits as in
+/// [`MCP_RULES`]; the table was fitted to 15×15 freestyle games).
+pub const ORDER_CODE_PERMILLE: i32 = 0;
+pub const ORDER_CODE_RULES: i32 = 1;
 /// Ordering value of one direction's line pattern for the side to move, indexed by
 /// [`crate::board::pattern::Pattern`]: Dead, Overline, Block1, Flex1, Block2, Flex2, Block3,
 /// Flex3, Block4, Flex4, Five.
@@ -473,6 +480,8 @@ pub struct SearchParams {
     pub order_killer_2: i32,
     pub order_cell_permille: i32,
     pub order_pattern_permille: i32,
+    pub order_code_permille: i32,
+    pub order_code_rules: i32,
     pub history_div: Divisor,
     pub history_bonus_per_depth2: i32,
     pub history_malus_div: Divisor,
@@ -517,6 +526,8 @@ impl SearchParams {
         order_killer_2: ORDER_KILLER_2,
         order_cell_permille: ORDER_CELL_PERMILLE,
         order_pattern_permille: ORDER_PATTERN_PERMILLE,
+        order_code_permille: ORDER_CODE_PERMILLE,
+        order_code_rules: ORDER_CODE_RULES,
         history_div: Divisor::new(HISTORY_DIV),
         history_bonus_per_depth2: HISTORY_BONUS_PER_DEPTH2,
         history_malus_div: Divisor::new(HISTORY_MALUS_DIV),
@@ -745,6 +756,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
     tunable!(order_cell_permille: i32, 0, 20000, 500.0),
     tunable!(order_pattern_permille: i32, 0, 5000, 100.0),
+    tunable!(order_code_permille: i32, 0, 5000, 100.0),
+    tunable!(order_code_rules: i32, 0, 1023, 1.0),
     tunable!(history_div: i32, 8, 512, 20.0),
     tunable!(history_bonus_per_depth2: i32, 1, 64, 3.0),
     tunable!(history_malus_div: i32, 1, 8, 1.0),

@@ -118,6 +118,8 @@ pub(crate) struct Searcher<'a> {
     count_pruning: bool,
     /// ... and whether the pattern ordering does (`order_pattern_rules`).
     pattern_order: bool,
+    /// Whether the fitted pattern-code values order the moves (`order_code_rules`).
+    code_order: bool,
     /// The pruning, reduction and ordering numbers of this search (the thread data's copy).
     pub params: SearchParams,
     lmr: &'a LmrTable,
@@ -152,6 +154,7 @@ impl<'a> Searcher<'a> {
             horizon_defence,
             count_pruning: data.params.mcp_rules >> board_rule.code() & 1 != 0,
             pattern_order: data.params.order_pattern_rules >> board_rule.code() & 1 != 0,
+            code_order: data.params.order_code_rules >> board_rule.code() & 1 != 0,
             params: data.params,
             lmr: &data.lmr,
         }
@@ -487,6 +490,11 @@ impl<'a> Searcher<'a> {
         } else {
             0
         };
+        let code_permille = if self.code_order {
+            self.params.order_code_permille
+        } else {
+            0
+        };
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
             if !movepick::playable(rule, us, m)
                 || (q.opp_threat && !movepick::is_defence(m))
@@ -504,6 +512,9 @@ impl<'a> Searcher<'a> {
                 }
                 if pattern_permille != 0 {
                     v += movepick::pattern_score(board, us, m.pos) * pattern_permille / 1000;
+                }
+                if code_permille != 0 {
+                    v += movepick::code_score(board, us, m.pos) * code_permille / 1000;
                 }
                 if m.pos == killers[0] {
                     v += self.params.order_killer_1;

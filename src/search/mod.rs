@@ -596,6 +596,11 @@ mod tests {
             ..SearchParams::DEFAULT
         };
         assert_ne!(nodes(soft_blocks), default, "prune_soft_blocks is ignored");
+        let codes = SearchParams {
+            order_code_permille: 1000,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(nodes(codes), default, "order_code_permille is ignored");
         // The move-count pruning (on in freestyle by default) and the pattern ordering (off
         // there): each follows its bit in `mcp_rules` and `order_pattern_rules`, and counts.
         let freestyle = 1 << Rule::Freestyle.code();

@@ -147,6 +147,51 @@ pub fn pattern_score(board: &Board, us: Color, p: Pos) -> i32 {
         + t[1][code_of(board.patterns_packed(p, us.opp())) as usize]
 }
 
+/// The fitted ordering values of the pattern codes (`order-codes.txt`, written by `rensa-train
+/// order -codes`): for each code, `[0]` what a cell of that code for the mover is worth as its
+/// move, `[1]` what a cell of that code for the opponent is worth (taking it), in hundredths of
+/// a natural log of the odds that the search plays the cell. Lines starting with `#` are
+/// comments; then one line `code attack defence` per code, in code order.
+static CODE_ORDER: LazyLock<Box<[[i32; 2]; CODES]>> = LazyLock::new(|| {
+    parse_code_order(include_str!("order-codes.txt")).expect("order-codes.txt is valid")
+});
+
+/// Parses the text of a code ordering table (see [`CODE_ORDER`]).
+pub fn parse_code_order(text: &str) -> Result<Box<[[i32; 2]; CODES]>, String> {
+    let mut t = Box::new([[0; 2]; CODES]);
+    let mut n = 0;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<i32> = line
+            .split_whitespace()
+            .map(|x| x.parse::<i32>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("line {}: {e}", i + 1))?;
+        match f[..] {
+            [code, attack, defence] if code as usize == n && n < CODES => {
+                t[n] = [attack, defence];
+                n += 1;
+            }
+            _ => return Err(format!("line {}: expected `{n} attack defence`", i + 1)),
+        }
+    }
+    if n != CODES {
+        return Err(format!("{n} codes, expected {CODES}"));
+    }
+    Ok(t)
+}
+
+/// What the fitted code values ([`CODE_ORDER`]) say of the empty cell `p` as a move of `us`.
+#[inline]
+pub fn code_score(board: &Board, us: Color, p: Pos) -> i32 {
+    let t = &*CODE_ORDER;
+    t[code_of(board.patterns_packed(p, us)) as usize][0]
+        + t[code_of(board.patterns_packed(p, us.opp())) as usize][1]
+}
+
 /// Whether `us` may play the cell at all (renju: Black's forbidden points are excluded).
 #[inline]
 pub fn playable(rule: Rule, us: Color, m: &MoveEntry) -> bool {
@@ -195,6 +240,16 @@ pub fn pick_next(moves: &mut [MoveEntry], from: usize) {
 mod tests {
     use super::*;
     use crate::board::Grid;
+
+    /// The shipped code table parses, and the parser refuses a short or disordered one.
+    #[test]
+    fn code_order_table_is_complete() {
+        let t = parse_code_order(include_str!("order-codes.txt")).expect("table");
+        assert!(t.iter().any(|v| v[0] != 0));
+        assert!(parse_code_order("# only a comment\n0 1 2\n").is_err());
+        assert!(parse_code_order("1 1 2\n").is_err());
+        assert!(parse_code_order("0 x 2\n").is_err());
+    }
 
     /// The classes leave most quiet cells tied; the patterns tell them apart. Off Black's
     /// lines (class `None` for both sides), a cell with room on all four lines comes before one

@@ -9,10 +9,14 @@
 //! cells)`, in units of `scale` per natural log: the sum over the four directions then ranks the
 //! cells as a naive-Bayes estimate of which one the search plays. Directions are not
 //! independent, so the values are an ordering, not probabilities.
+//!
+//! With `-codes`, it also fits one value per pattern code, for the mover and for the opponent, by
+//! softmax regression of the played cell among the candidate cells ([`fit_codes`]), and writes
+//! the engine's code ordering table (`src/search/order-codes.txt`, `ORDER_CODE_PERMILLE`).
 
 use rensa::board::pattern::code::patterns_of;
-use rensa::board::pattern::{code_of, Pattern};
-use rensa::board::Pos;
+use rensa::board::pattern::{code_of, Pattern, CODES};
+use rensa::board::{Board, Pos};
 
 use crate::dataset::Record;
 
@@ -39,22 +43,30 @@ fn played_move(r: &Record, next: &Record) -> Option<u16> {
         .then(|| next.stones[n])
 }
 
+/// The positions of `records` (in file order) with at least `min_stones` stones and a played
+/// move: each record with its board and the cell played.
+fn played_positions(
+    records: &[Record],
+    min_stones: usize,
+) -> impl Iterator<Item = (&Record, Board, Pos)> {
+    records.windows(2).filter_map(move |pair| {
+        let (r, next) = (&pair[0], &pair[1]);
+        if r.stones.len() < min_stones {
+            return None;
+        }
+        let cell = played_move(r, next)?;
+        let board = r.board()?;
+        let w = r.width as usize;
+        Some((r, board, Pos::new(cell as usize % w, cell as usize / w)))
+    })
+}
+
 /// Counts the patterns of `records` (in file order) over positions with at least `min_stones`
 /// stones.
 pub fn count(records: &[Record], min_stones: usize) -> PatternCounts {
     let mut c = PatternCounts::default();
-    for pair in records.windows(2) {
-        let (r, next) = (&pair[0], &pair[1]);
-        if r.stones.len() < min_stones {
-            continue;
-        }
-        let Some(cell) = played_move(r, next) else {
-            continue;
-        };
-        let Some(board) = r.board() else { continue };
+    for (r, board, played) in played_positions(records, min_stones) {
         let us = r.side;
-        let w = r.width as usize;
-        let played = Pos::new(cell as usize % w, cell as usize / w);
         // A move far from the stones is no candidate: nothing to learn from the position.
         if !board.candidates().any(|p| p == played) {
             continue;
@@ -104,6 +116,114 @@ pub fn values(c: &PatternCounts, scale: f64) -> [[i32; PATTERNS]; 2] {
     ]
 }
 
+/// One position for the code fit: the pattern codes of its candidate cells (for the mover, for
+/// the opponent) and which of them the search played.
+pub struct CodeSample {
+    pub cells: Vec<(u16, u16)>,
+    pub played: usize,
+}
+
+/// The positions of `records` (in file order) with at least `min_stones` stones whose played
+/// move is a candidate cell, as code samples.
+pub fn code_samples(records: &[Record], min_stones: usize) -> Vec<CodeSample> {
+    let mut out = Vec::new();
+    for (r, board, played) in played_positions(records, min_stones) {
+        let (mut cells, mut at) = (Vec::new(), None);
+        for p in board.candidates() {
+            if p == played {
+                at = Some(cells.len());
+            }
+            cells.push((
+                code_of(board.patterns_packed(p, r.side)),
+                code_of(board.patterns_packed(p, r.side.opp())),
+            ));
+        }
+        if let Some(played) = at.filter(|_| cells.len() > 1) {
+            out.push(CodeSample { cells, played });
+        }
+    }
+    out
+}
+
+/// Code values, `[code][0]` for the mover's code of a cell, `[code][1]` for the opponent's, in
+/// natural-log units.
+pub type CodeValues = Vec<[f64; 2]>;
+
+/// The softmax probabilities' log-loss of `values` on `samples` and the shares of samples whose
+/// played cell ranks in the first 1, 5 and 10 (ties shared out evenly).
+pub fn code_report(samples: &[CodeSample], score: &dyn Fn(u16, u16) -> f64) -> (f64, [f64; 3]) {
+    let (mut loss, mut top) = (0.0, [0.0; 3]);
+    for s in samples {
+        let z: Vec<f64> = s.cells.iter().map(|&(a, d)| score(a, d)).collect();
+        let max = z.iter().cloned().fold(f64::MIN, f64::max);
+        let lse = max + z.iter().map(|x| (x - max).exp()).sum::<f64>().ln();
+        loss += lse - z[s.played];
+        let me = z[s.played];
+        let above = z.iter().filter(|&&x| x > me).count() as f64;
+        let tied = z.iter().filter(|&&x| x == me).count() as f64;
+        for (k, first) in [1.0, 5.0, 10.0].into_iter().enumerate() {
+            // The share of the tied places that fall within the first `first`.
+            top[k] += ((first - above) / tied).clamp(0.0, 1.0);
+        }
+    }
+    let n = samples.len().max(1) as f64;
+    (loss / n, top.map(|x| x / n))
+}
+
+/// Fits the code values by softmax regression over each sample's candidate cells (full-batch
+/// Adam, `epochs` steps of size `lr`, L2 weight `l2`), from zero.
+pub fn fit_codes(samples: &[CodeSample], epochs: usize, lr: f64, l2: f64) -> CodeValues {
+    let mut w = vec![[0.0f64; 2]; CODES];
+    let (mut m, mut v) = (vec![[0.0f64; 2]; CODES], vec![[0.0f64; 2]; CODES]);
+    let n = samples.len().max(1) as f64;
+    for step in 1..=epochs {
+        let mut g = vec![[0.0f64; 2]; CODES];
+        for s in samples {
+            let z: Vec<f64> = s
+                .cells
+                .iter()
+                .map(|&(a, d)| w[a as usize][0] + w[d as usize][1])
+                .collect();
+            let max = z.iter().cloned().fold(f64::MIN, f64::max);
+            let sum: f64 = z.iter().map(|x| (x - max).exp()).sum();
+            for (i, &(a, d)) in s.cells.iter().enumerate() {
+                let p = (z[i] - max).exp() / sum - if i == s.played { 1.0 } else { 0.0 };
+                g[a as usize][0] += p;
+                g[d as usize][1] += p;
+            }
+        }
+        let (c1, c2) = (
+            1.0 - 0.9f64.powi(step as i32),
+            1.0 - 0.999f64.powi(step as i32),
+        );
+        for c in 0..CODES {
+            for k in 0..2 {
+                let grad = g[c][k] / n + l2 * w[c][k];
+                m[c][k] = 0.9 * m[c][k] + 0.1 * grad;
+                v[c][k] = 0.999 * v[c][k] + 0.001 * grad * grad;
+                w[c][k] -= lr * (m[c][k] / c1) / ((v[c][k] / c2).sqrt() + 1e-8);
+            }
+        }
+    }
+    w
+}
+
+/// The table file of `values` (see the engine's `src/search/order-codes.txt`): a comment
+/// `header`, then `code attack defence` per code in hundredths.
+pub fn code_table_text(values: &CodeValues, header: &str) -> String {
+    let mut out = String::new();
+    for line in header.lines() {
+        out.push_str("# ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    for (code, v) in values.iter().enumerate() {
+        let q = |x: f64| (x * 100.0).round() as i32;
+        out.push_str(&format!("{code} {} {}\n", q(v[0]), q(v[1])));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,20 +232,44 @@ mod tests {
         Record::freestyle15(stones.iter().map(|&(x, y)| (y * 15 + x) as u16).collect())
     }
 
+    /// A game whose moves always extend the mover's own line (two parallel rows).
+    const LINE_GAME: [(usize, usize); 8] = [
+        (7, 7),
+        (7, 9),
+        (8, 7),
+        (8, 9),
+        (9, 7),
+        (9, 9),
+        (6, 7),
+        (6, 9),
+    ];
+
+    /// The code fit learns what the search plays: in a game whose moves always extend the
+    /// mover's own line, the fitted values rank the played cells higher than the untrained
+    /// (all-zero) ones do, and the table text parses in the engine.
+    #[test]
+    fn code_fit_ranks_the_played_cells_first() {
+        let moves = LINE_GAME;
+        let records: Vec<Record> = (1..=moves.len()).map(|n| record(&moves[..n])).collect();
+        let samples = code_samples(&records, 1);
+        assert_eq!(samples.len(), moves.len() - 1);
+        let zero = code_report(&samples, &|_, _| 0.0);
+        let w = fit_codes(&samples, 200, 0.1, 0.0);
+        let fitted = code_report(&samples, &|a, d| w[a as usize][0] + w[d as usize][1]);
+        assert!(
+            fitted.0 < zero.0 && fitted.1[0] > zero.1[0],
+            "{zero:?} {fitted:?}"
+        );
+        let text = code_table_text(&w, "test table");
+        let table = rensa::search::movepick::parse_code_order(&text).expect("parses");
+        assert_eq!(table.len(), CODES);
+    }
+
     /// A game whose moves always extend the mover's own line makes an own open three worth
     /// more than a lone stone's line, and the first record of the next game is no move.
     #[test]
     fn played_patterns_are_worth_more() {
-        let moves = [
-            (7, 7),
-            (7, 9),
-            (8, 7),
-            (8, 9),
-            (9, 7),
-            (9, 9),
-            (6, 7),
-            (6, 9),
-        ];
+        let moves = LINE_GAME;
         let mut records: Vec<Record> = (1..=moves.len()).map(|n| record(&moves[..n])).collect();
         // Another game: its first record has no predecessor in this game.
         records.push(record(&[(3, 3)]));

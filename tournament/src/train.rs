@@ -21,7 +21,7 @@ USAGE:
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
                   [-keep mates,loud] [-freeze threats,weak]
-  rensa-train order -data FILE[,FILE...] [-scale S] [-min-stones N]
+  rensa-train order -data FILE[,FILE...] [-scale S] [-min-stones N] [-codes FILE] [-epochs N]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
 game, N nodes per move, a proven win or loss ends the game) and writes every position before a
@@ -72,6 +72,12 @@ opponent; printed as the two constants to paste.
   -scale S                         ordering units per natural log (default 20)
   -min-stones N                    only positions with at least N stones (default 8: the
                                    opening and generate's random early moves left out)
+  -codes FILE                      also fit one value per pattern code (mover, opponent) by
+                                   softmax regression of the played cell among the candidates
+                                   (one position in ten held out and reported), and write them
+                                   as the engine's code ordering table (src/search/order-codes.txt,
+                                   used with INFO param_order_code_permille 1000)
+  -epochs N                        full-batch steps of that fit (default 300)
 ";
 
 /// A parsed command line.
@@ -87,6 +93,9 @@ pub enum Command {
         data: Vec<PathBuf>,
         scale: f64,
         min_stones: usize,
+        /// Where to write the fitted code ordering table, if anywhere.
+        codes: Option<PathBuf>,
+        epochs: usize,
     },
     Help,
 }
@@ -264,6 +273,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
 
 fn parse_order(args: &[String]) -> Result<Command> {
     let (mut data, mut scale, mut min_stones) = (Vec::new(), 20.0, 8usize);
+    let (mut codes, mut epochs) = (None, 300usize);
     for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
         match opt.as_str() {
@@ -271,6 +281,8 @@ fn parse_order(args: &[String]) -> Result<Command> {
             "data" => data.extend(one()?.split(',').map(PathBuf::from)),
             "scale" => scale = finite(one()?, "-scale")?,
             "min-stones" => min_stones = num(one()?, "-min-stones")?,
+            "codes" => codes = Some(PathBuf::from(one()?)),
+            "epochs" => epochs = num(one()?, "-epochs")?,
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
@@ -284,6 +296,8 @@ fn parse_order(args: &[String]) -> Result<Command> {
         data,
         scale,
         min_stones,
+        codes,
+        epochs,
     })
 }
 

@@ -21,7 +21,12 @@ fn main() {
             data,
             scale,
             min_stones,
-        }) => run_order(&data, scale, min_stones),
+            codes,
+            epochs,
+        }) => run_order(&data, scale, min_stones).and_then(|()| match codes {
+            Some(out) => run_codes(&data, &out, min_stones, epochs),
+            None => Ok(()),
+        }),
         Err(e) => Err(e),
     };
     if let Err(e) = result {
@@ -128,5 +133,68 @@ fn run_fit(
         fitted.scale,
         cfg.lambda
     );
+    Ok(())
+}
+
+fn run_codes(
+    data: &[std::path::PathBuf],
+    out: &std::path::Path,
+    min_stones: usize,
+    epochs: usize,
+) -> anyhow::Result<()> {
+    use rensa::board::pattern::{code::patterns_of, combine};
+    use rensa::params::{ORDER_ATTACK, ORDER_DEFEND};
+    let records = read_all(data)?;
+    let samples = order::code_samples(&records, min_stones);
+    // One position in ten held out (every tenth).
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (i, s) in samples.into_iter().enumerate() {
+        if i % 10 == 9 {
+            held.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    println!(
+        "codes: {} positions to fit, {} held out; {epochs} steps",
+        train.len(),
+        held.len()
+    );
+    let class = |c: u16| combine(patterns_of(c as usize), false) as usize;
+    let classes = |a: u16, d: u16| (ORDER_ATTACK[class(a)] + ORDER_DEFEND[class(d)]) as f64;
+    let w = order::fit_codes(&train, epochs, 0.1, 1e-6);
+    let fitted = |a: u16, d: u16| w[a as usize][0] + w[d as usize][1];
+    let both = |a: u16, d: u16| classes(a, d) + 100.0 * fitted(a, d);
+    for (name, score) in [
+        ("class values", &classes as &dyn Fn(u16, u16) -> f64),
+        ("fitted codes", &fitted),
+        ("class values + codes", &both),
+    ] {
+        let (_, top) = order::code_report(&held, score);
+        println!(
+            "held out, {name:>20}: played cell first {:.1} %, in the first 5 {:.1} %, 10 {:.1} %",
+            100.0 * top[0],
+            100.0 * top[1],
+            100.0 * top[2]
+        );
+    }
+    let (loss, _) = order::code_report(&held, &fitted);
+    let header = format!(
+        "Move ordering values of the pattern codes (src/search/movepick.rs, CODE_ORDER): for\n\
+         each code, the mover's and the opponent's value, in hundredths of a natural log.\n\
+         Written by rensa-train order -codes: a softmax fit of the cells the search played in\n\
+         {} positions of {} ({epochs} steps); held-out log-loss {loss:.4}.",
+        train.len(),
+        data.iter()
+            .map(|p| p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    std::fs::write(out, order::code_table_text(&w, &header))?;
+    println!("wrote {}", out.display());
     Ok(())
 }
