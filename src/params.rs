@@ -252,7 +252,9 @@ pub const LMR_PV_REDUCTION: i32 = 1;
 /// 200 ms/move, 400 games: +21.7 ±33.0 (199-174-27, LOS 90 %, SPRT [0, 10] undecided, LLR
 /// 0.74): a lead, not proven, so off. Together with null-move pruning ([`NMP_DEPTH`] 3) against
 /// neither, 600 games: +19.7 ±27.0 (299-265-36, LOS 92.4 %, LLR 0.87, undecided); with both on,
-/// the 10 `avoid` positions of `tests/data/rapfi-losses.txt` hold (Bench 1536040).
+/// the 10 `avoid` positions of `tests/data/rapfi-losses.txt` hold (Bench 1536040). Again alone,
+/// fresh openings: +3.8 ±34.5 (175-171-22, 368 games, stopped). Both with [`TIME_FILL_TURN`]
+/// against none of the three: −21.5 ±38.2 (138-157-13, 308 games, stopped).
 pub const LMR_CUT_NODE: i32 = 0;
 /// Plies added to the late-move reduction at a node whose static evaluation is not above its
 /// grandparent's (not improving).
@@ -295,7 +297,9 @@ pub const ORDER_PATTERN_PERMILLE: i32 = 1000;
 /// ([`crate::search::movepick::code_score`]: the table `src/search/order-codes.txt`, a softmax
 /// fit of the moves the search chose in self-play, `rensa-train order -codes`), added to the
 /// class values; 0: not used. Only under the rules of [`ORDER_CODE_RULES`] (bits as in
-/// [`MCP_RULES`]; the table was fitted to 15×15 freestyle games).
+/// [`MCP_RULES`]; the table was fitted to 15×15 freestyle games). 1000 against 0, freestyle,
+/// 200 ms/move: +26.1 ±47.2 (200 games, a preliminary fit of the same data), then with this
+/// table −15.6 ±33.0 (177-195-28, 400 games): about −3 over 600 games, so off.
 pub const ORDER_CODE_PERMILLE: i32 = 0;
 pub const ORDER_CODE_RULES: i32 = 1;
 /// Ordering value of one direction's line pattern for the side to move, indexed by
@@ -332,7 +336,8 @@ pub const FORCED_REPLY_EXTENSION: i32 = 1;
 /// node's moves by one ply, so 8 extends every second such defence of a line. Never at two
 /// nodes in a row (mutual threats do not extend each other); own fours are always charged. A
 /// whole ply at every such node was tried before as a constant: the bench's renju middle game
-/// took 87 M nodes to depth 7 instead of 47 K (it proves a deep win there).
+/// took 87 M nodes to depth 7 instead of 47 K (it proves a deep win there). 8 against 0,
+/// freestyle, 200 ms/move: −11.5 ±45.1 (94-101-17, 212 games, stopped).
 pub const THREAT_DEFENCE_EXT_SIXTEENTHS: i32 = 0;
 /// Sixteenths in one ply of [`THREAT_DEFENCE_EXT_SIXTEENTHS`].
 pub const EXT_PLY_SIXTEENTHS: i32 = 16;

@@ -512,6 +512,32 @@ mod tests {
     use crate::board::Grid;
     use crate::types::Rule;
 
+    /// Past two thirds of its soft target a search starts no iteration, unless the soft target
+    /// is the hard limit (a turn limit alone) and `TIME_FILL_TURN` is on. The clock is set back
+    /// instead of waited for.
+    #[test]
+    fn iterations_start_by_the_soft_target() {
+        let start = Instant::now() - Duration::from_millis(120);
+        let limits = Limits {
+            soft_ms: Some(150),
+            start,
+            ..Limits::infinite()
+        };
+        let control = Control::new();
+        control.set_deadline(Some(300));
+        assert!(!limits.may_deepen(&control), "soft below hard: the rule");
+        control.set_deadline(Some(150));
+        assert_eq!(limits.may_deepen(&control), TIME_FILL_TURN, "soft = hard");
+        // Well inside a long soft target (a stall of seconds would be needed to miss it).
+        let early = Limits {
+            soft_ms: Some(60_000),
+            start: Instant::now(),
+            ..limits
+        };
+        control.set_deadline(Some(120_000));
+        assert!(early.may_deepen(&control));
+    }
+
     /// A quiet freestyle middle game where pruning and reductions matter (the parallel search's
     /// tests use it too).
     pub(super) const MIDDLE: &str = "
