@@ -38,7 +38,9 @@
 //! are in milliseconds from [`Limits::start`], when the request was read. Under a match clock
 //! the main search scales the soft target after each iteration by the root's stability: more
 //! time while the best move changes or the score falls, less once it has stayed for a few
-//! iterations ([`time::stability_permille`]), never beyond the hard limit.
+//! iterations ([`time::stability_permille`]), never beyond the hard limit. When the soft target
+//! is the hard limit (a turn limit alone, or match time to spare), unspent time is lost, so
+//! iterations start until the hard limit cuts one short ([`crate::params::TIME_FILL_TURN`]).
 
 pub mod alphabeta;
 pub mod balance;
