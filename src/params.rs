@@ -266,7 +266,8 @@ pub const LMR_CUT_NODE: i32 = 0;
 pub const LMR_NOT_IMPROVING: i32 = 0;
 /// When 1, late-move pruning and futility also skip moves whose only point is a cell where the
 /// opponent could make an open three (a soft block: no four and no three of the mover's own);
-/// when 0 such moves count as tactical and are never pruned there.
+/// when 0 such moves count as tactical and are never pruned there. 1 against 0, freestyle,
+/// 200 ms/move, 200 games: −12.2 ±46.9 (90-97-13), so off.
 pub const PRUNE_SOFT_BLOCKS: i32 = 0;
 /// One ply less of late-move reduction per this much history score (more for a negative one).
 pub const LMR_HISTORY_DIV: i32 = 8192;
@@ -322,7 +323,8 @@ pub const HISTORY_MALUS_DIV: i32 = 2;
 /// Largest magnitude of a history entry (gravity keeps entries inside it).
 pub const HISTORY_MAX: i32 = 16_384;
 /// Whether a game's searches keep each thread's history from the previous move (halved)
-/// instead of clearing it. Tests and the bench always clear it.
+/// instead of clearing it. Tests and the bench always clear it. On against off, freestyle,
+/// 200 ms/move, 200 games: +27.9 ±47.6 (104-88-8, LOS 87.6 %): a lead, not proven, so off.
 pub const HISTORY_KEPT_BETWEEN_MOVES: bool = false;
 /// The node count at which the search polls the stop flag and the hard time limit: every this
 /// many nodes (a power of two).
