@@ -591,44 +591,48 @@ mod tests {
         );
         assert_ne!(nodes(pruned), default, "the margins are ignored");
         assert_eq!(nodes(SearchParams::DEFAULT), default);
-        let cut = SearchParams {
-            lmr_cut_node: SearchParams::DEFAULT.lmr_cut_node + 1,
-            ..SearchParams::DEFAULT
-        };
-        assert_ne!(nodes(cut), default, "lmr_cut_node is ignored");
-        let null_move = SearchParams {
-            nmp_depth: 3,
-            ..SearchParams::DEFAULT
-        };
-        assert_ne!(nodes(null_move), default, "nmp_depth is ignored");
-        let not_improving = SearchParams {
-            lmr_not_improving: SearchParams::DEFAULT.lmr_not_improving + 1,
-            ..SearchParams::DEFAULT
-        };
-        assert_ne!(
-            nodes(not_improving),
-            default,
-            "lmr_not_improving is ignored"
-        );
-        let threat_extension = SearchParams {
-            threat_defence_ext_sixteenths: 8,
-            ..SearchParams::DEFAULT
-        };
-        assert_ne!(
-            nodes(threat_extension),
-            default,
-            "threat_defence_ext_sixteenths is ignored"
-        );
-        let soft_blocks = SearchParams {
-            prune_soft_blocks: 1,
-            ..SearchParams::DEFAULT
-        };
-        assert_ne!(nodes(soft_blocks), default, "prune_soft_blocks is ignored");
-        let codes = SearchParams {
-            order_code_permille: 1000,
-            ..SearchParams::DEFAULT
-        };
-        assert_ne!(nodes(codes), default, "order_code_permille is ignored");
+        // Switches that are off (or at their first step) by default: each changes the search.
+        let d = SearchParams::DEFAULT;
+        for (name, changed) in [
+            (
+                "lmr_cut_node",
+                SearchParams {
+                    lmr_cut_node: d.lmr_cut_node + 1,
+                    ..d
+                },
+            ),
+            ("nmp_depth", SearchParams { nmp_depth: 3, ..d }),
+            (
+                "lmr_not_improving",
+                SearchParams {
+                    lmr_not_improving: d.lmr_not_improving + 1,
+                    ..d
+                },
+            ),
+            (
+                "threat_defence_ext_sixteenths",
+                SearchParams {
+                    threat_defence_ext_sixteenths: 8,
+                    ..d
+                },
+            ),
+            (
+                "prune_soft_blocks",
+                SearchParams {
+                    prune_soft_blocks: 1,
+                    ..d
+                },
+            ),
+            (
+                "order_code_permille",
+                SearchParams {
+                    order_code_permille: 1000,
+                    ..d
+                },
+            ),
+        ] {
+            assert_ne!(nodes(changed), default, "{name} is ignored");
+        }
         // The move-count pruning (on in freestyle by default) and the pattern ordering (off
         // there): each follows its bit in `mcp_rules` and `order_pattern_rules`, and counts.
         let freestyle = 1 << Rule::Freestyle.code();

@@ -111,15 +111,18 @@ pub fn static_score(m: &MoveEntry) -> i32 {
     ORDER_ATTACK[m.att as usize] + ORDER_DEFEND[m.def as usize]
 }
 
+/// The pattern codes of the empty cell `p` for `us` and for the opponent.
+#[inline]
+fn cell_codes(board: &Board, us: Color, p: Pos) -> [usize; 2] {
+    [us, us.opp()].map(|c| code_of(board.patterns_packed(p, c)) as usize)
+}
+
 /// What the learned evaluation gives the empty cell `p` for `us` to move: its attack value for
 /// `us` plus its defence value against the opponent (how much the cell is worth to either side).
 #[inline]
 pub fn cell_value(board: &Board, us: Color, p: Pos) -> i32 {
     let values = board.values();
-    let (a, d) = (
-        code_of(board.patterns_packed(p, us)) as usize,
-        code_of(board.patterns_packed(p, us.opp())) as usize,
-    );
+    let [a, d] = cell_codes(board, us, p);
     values.side[us.index()].cell[a][ATTACK] as i32
         + values.side[us.opp().index()].cell[d][DEFENCE] as i32
 }
@@ -143,8 +146,8 @@ static PATTERN_ORDER: LazyLock<Box<[[i32; CODES]; 2]>> = LazyLock::new(|| {
 #[inline]
 pub fn pattern_score(board: &Board, us: Color, p: Pos) -> i32 {
     let t = &*PATTERN_ORDER;
-    t[0][code_of(board.patterns_packed(p, us)) as usize]
-        + t[1][code_of(board.patterns_packed(p, us.opp())) as usize]
+    let [a, d] = cell_codes(board, us, p);
+    t[0][a] + t[1][d]
 }
 
 /// The fitted ordering values of the pattern codes (`order-codes.txt`, written by `rensa-train
@@ -188,8 +191,8 @@ pub fn parse_code_order(text: &str) -> Result<Box<[[i32; 2]; CODES]>, String> {
 #[inline]
 pub fn code_score(board: &Board, us: Color, p: Pos) -> i32 {
     let t = &*CODE_ORDER;
-    t[code_of(board.patterns_packed(p, us)) as usize][0]
-        + t[code_of(board.patterns_packed(p, us.opp())) as usize][1]
+    let [a, d] = cell_codes(board, us, p);
+    t[a][0] + t[d][1]
 }
 
 /// Whether `us` may play the cell at all (renju: Black's forbidden points are excluded).

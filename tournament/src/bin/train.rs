@@ -23,9 +23,12 @@ fn main() {
             min_stones,
             codes,
             epochs,
-        }) => run_order(&data, scale, min_stones).and_then(|()| match codes {
-            Some(out) => run_codes(&data, &out, min_stones, epochs),
-            None => Ok(()),
+        }) => read_all(&data).and_then(|records| {
+            run_order(&records, scale, min_stones);
+            match codes {
+                Some(out) => run_codes(&records, &data, &out, min_stones, epochs),
+                None => Ok(()),
+            }
         }),
         Err(e) => Err(e),
     };
@@ -77,9 +80,8 @@ fn read_all(data: &[std::path::PathBuf]) -> anyhow::Result<Vec<dataset::Record>>
     Ok(records)
 }
 
-fn run_order(data: &[std::path::PathBuf], scale: f64, min_stones: usize) -> anyhow::Result<()> {
-    let records = read_all(data)?;
-    let c = order::count(&records, min_stones);
+fn run_order(records: &[dataset::Record], scale: f64, min_stones: usize) {
+    let c = order::count(records, min_stones);
     println!(
         "order: {} positions with the move played, of {} records",
         c.positions,
@@ -98,7 +100,6 @@ fn run_order(data: &[std::path::PathBuf], scale: f64, min_stones: usize) -> anyh
     };
     println!("pub const ORDER_PATTERN_ATTACK: [i32; 11] = [{}];", list(0));
     println!("pub const ORDER_PATTERN_DEFEND: [i32; 11] = [{}];", list(1));
-    Ok(())
 }
 
 fn run_fit(
@@ -136,7 +137,9 @@ fn run_fit(
     Ok(())
 }
 
+/// The code fit of `order -codes` on `records` (read from `data`, named in the table's header).
 fn run_codes(
+    records: &[dataset::Record],
     data: &[std::path::PathBuf],
     out: &std::path::Path,
     min_stones: usize,
@@ -144,8 +147,7 @@ fn run_codes(
 ) -> anyhow::Result<()> {
     use rensa::board::pattern::{code::patterns_of, combine};
     use rensa::params::{ORDER_ATTACK, ORDER_DEFEND};
-    let records = read_all(data)?;
-    let samples = order::code_samples(&records, min_stones);
+    let samples = order::code_samples(records, min_stones);
     // One position in ten held out (every tenth).
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (i, s) in samples.into_iter().enumerate() {
@@ -165,12 +167,12 @@ fn run_codes(
     let w = order::fit_codes(&train, epochs, 0.1, 1e-6);
     let fitted = |a: u16, d: u16| w[a as usize][0] + w[d as usize][1];
     let both = |a: u16, d: u16| classes(a, d) + 100.0 * fitted(a, d);
-    for (name, score) in [
-        ("class values", &classes as &dyn Fn(u16, u16) -> f64),
-        ("fitted codes", &fitted),
-        ("class values + codes", &both),
-    ] {
-        let (_, top) = order::code_report(&held, score);
+    let reports = [
+        ("class values", order::code_report(&held, &classes)),
+        ("fitted codes", order::code_report(&held, &fitted)),
+        ("class values + codes", order::code_report(&held, &both)),
+    ];
+    for (name, (_, top)) in &reports {
         println!(
             "held out, {name:>20}: played cell first {:.1} %, in the first 5 {:.1} %, 10 {:.1} %",
             100.0 * top[0],
@@ -178,7 +180,7 @@ fn run_codes(
             100.0 * top[2]
         );
     }
-    let (loss, _) = order::code_report(&held, &fitted);
+    let loss = reports[1].1 .0;
     let header = format!(
         "Move ordering values of the pattern codes (src/search/movepick.rs, CODE_ORDER): for\n\
          each code, the mover's and the opponent's value, in hundredths of a natural log.\n\
