@@ -269,6 +269,16 @@ pub const LMR_NOT_IMPROVING: i32 = 0;
 /// when 0 such moves count as tactical and are never pruned there. 1 against 0, freestyle,
 /// 200 ms/move, 200 games: −12.2 ±46.9 (90-97-13), so off.
 pub const PRUNE_SOFT_BLOCKS: i32 = 0;
+/// Plies more of late-move reduction for a quiet move far from the last two stones: more than
+/// [`DISTANT_STEPS`] steps (the larger of the column and row distance) from the opponent's
+/// last stone and from the mover's own last one; 0: none. Such a move starts nothing the
+/// opponent's threat or the mover's own play is about.
+pub const LMR_DISTANT: i32 = 0;
+/// See [`LMR_DISTANT`].
+pub const DISTANT_STEPS: usize = 4;
+/// Plies more of late-move reduction for a trivial move: no two or better for either side on
+/// its cell (class `None` for both); 0: none.
+pub const LMR_TRIVIAL: i32 = 0;
 /// One ply less of late-move reduction per this much history score (more for a negative one).
 pub const LMR_HISTORY_DIV: i32 = 8192;
 /// When 1, late tactical moves (making or stopping a three, not fours or the table's move) are
@@ -486,6 +496,8 @@ pub struct SearchParams {
     pub lmr_not_improving: i32,
     pub threat_defence_ext_sixteenths: i32,
     pub prune_soft_blocks: i32,
+    pub lmr_distant: i32,
+    pub lmr_trivial: i32,
     pub lmr_history_div: Divisor,
     pub lmr_tactical: i32,
     pub order_killer_1: i32,
@@ -532,6 +544,8 @@ impl SearchParams {
         lmr_not_improving: LMR_NOT_IMPROVING,
         threat_defence_ext_sixteenths: THREAT_DEFENCE_EXT_SIXTEENTHS,
         prune_soft_blocks: PRUNE_SOFT_BLOCKS,
+        lmr_distant: LMR_DISTANT,
+        lmr_trivial: LMR_TRIVIAL,
         lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
         lmr_tactical: LMR_TACTICAL,
         order_killer_1: ORDER_KILLER_1,
@@ -762,6 +776,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_not_improving: i32, 0, 3, 1.0),
     tunable!(threat_defence_ext_sixteenths: i32, 0, 16, 2.0),
     tunable!(prune_soft_blocks: i32, 0, 1, 1.0),
+    tunable!(lmr_distant: i32, 0, 3, 1.0),
+    tunable!(lmr_trivial: i32, 0, 3, 1.0),
     tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),

@@ -30,7 +30,7 @@ use crate::board::{Board, Class, Pos, DIRS};
 use crate::types::{Color, Rule};
 
 use crate::params::{
-    SearchParams, EXT_PLY_SIXTEENTHS, FORCED_REPLY_EXTENSION, HORIZON_DEFENCE,
+    SearchParams, DISTANT_STEPS, EXT_PLY_SIXTEENTHS, FORCED_REPLY_EXTENSION, HORIZON_DEFENCE,
     HORIZON_DEFENCE_IN_RENJU, ORDER_TT_MOVE, POLL_INTERVAL_NODES, QUIESCENCE_TT,
     QUIESCENCE_TT_DEPTH,
 };
@@ -39,6 +39,13 @@ use crate::params::{
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Multiplied by the excluded cell (plus one) into the key of a singular-extension search.
 const EXCLUDED_KEY: u64 = 0xD6E8_FEB8_6659_FD93;
+
+/// The distance between two cells in steps of a king: the larger of the column and the row
+/// distance.
+#[inline]
+fn steps(a: Pos, b: Pos) -> usize {
+    a.x().abs_diff(b.x()).max(a.y().abs_diff(b.y()))
+}
 
 /// What the counts say about a node before any move is tried.
 pub(crate) enum Settled {
@@ -566,6 +573,12 @@ impl<'a> Searcher<'a> {
         } else {
             (0, ext_credit)
         };
+        // The opponent's last stone and the mover's own before it, for `lmr_distant`.
+        let recent = {
+            let h = self.board.history();
+            let at = |back: usize| h.len().checked_sub(back).map(|k| h[k].0);
+            [at(1), at(2)]
+        };
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
@@ -627,6 +640,16 @@ impl<'a> Searcher<'a> {
                     }
                     if !improving {
                         r += self.params.lmr_not_improving;
+                    }
+                    if !tactical {
+                        let far =
+                            |p: Option<Pos>| p.is_some_and(|p| steps(p, m.pos) > DISTANT_STEPS);
+                        if far(recent[0]) && far(recent[1]) {
+                            r += self.params.lmr_distant;
+                        }
+                        if m.att == Class::None && m.def == Class::None {
+                            r += self.params.lmr_trivial;
+                        }
                     }
                     r -= self.history.get(us, m.pos) / self.params.lmr_history_div;
                     r = r.clamp(0, new_depth - 1);

@@ -624,6 +624,13 @@ mod tests {
                 },
             ),
             (
+                "lmr_distant",
+                SearchParams {
+                    lmr_distant: 1,
+                    ..d
+                },
+            ),
+            (
                 "order_code_permille",
                 SearchParams {
                     order_code_permille: 1000,
