@@ -269,6 +269,15 @@ pub const LMR_NOT_IMPROVING: i32 = 0;
 /// when 0 such moves count as tactical and are never pruned there. 1 against 0, freestyle,
 /// 200 ms/move, 200 games: −12.2 ±46.9 (90-97-13), so off.
 pub const PRUNE_SOFT_BLOCKS: i32 = 0;
+/// When above 0, the root VCT and the root guard's probe deepen the VCT one threat at a time up
+/// to this many attacking moves (the proof of `pbrain-rensa solve` deepens so too); 0: one
+/// search with [`ROOT_VCT_THREATS`].
+pub const VCT_PROBE_DEEPEN: i32 = 0;
+/// When 1, a root move that takes the lead from the first in an iteration is probed by the root
+/// guard at once ([`ROOT_GUARD_NODES`]), not only the best move after each finished iteration:
+/// a lead taken in the iteration the clock cuts short (with [`TIME_FILL_TURN`], the last one of
+/// every move) is otherwise never checked. A move the probe finds lost is set aside.
+pub const GUARD_NEW_BEST: i32 = 0;
 /// Plies more of late-move reduction for a quiet move far from the last two stones: more than
 /// [`DISTANT_STEPS`] steps (the larger of the column and row distance) from the opponent's
 /// last stone and from the mover's own last one; 0: none. Such a move starts nothing the
@@ -497,6 +506,8 @@ pub struct SearchParams {
     pub threat_defence_ext_sixteenths: i32,
     pub prune_soft_blocks: i32,
     pub lmr_distant: i32,
+    pub guard_new_best: i32,
+    pub vct_probe_deepen: i32,
     pub lmr_trivial: i32,
     pub lmr_history_div: Divisor,
     pub lmr_tactical: i32,
@@ -545,6 +556,8 @@ impl SearchParams {
         threat_defence_ext_sixteenths: THREAT_DEFENCE_EXT_SIXTEENTHS,
         prune_soft_blocks: PRUNE_SOFT_BLOCKS,
         lmr_distant: LMR_DISTANT,
+        guard_new_best: GUARD_NEW_BEST,
+        vct_probe_deepen: VCT_PROBE_DEEPEN,
         lmr_trivial: LMR_TRIVIAL,
         lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
         lmr_tactical: LMR_TACTICAL,
@@ -777,6 +790,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(threat_defence_ext_sixteenths: i32, 0, 16, 2.0),
     tunable!(prune_soft_blocks: i32, 0, 1, 1.0),
     tunable!(lmr_distant: i32, 0, 3, 1.0),
+    tunable!(guard_new_best: i32, 0, 1, 1.0),
+    tunable!(vct_probe_deepen: i32, 0, 12, 1.0),
     tunable!(lmr_trivial: i32, 0, 3, 1.0),
     tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),

@@ -251,7 +251,7 @@ fn deepen(
         let mut window = Aspiration::new(depth, prev, s.params.aspiration_delta);
         let score = loop {
             let (alpha, beta) = (window.alpha, window.beta);
-            let v = root_iteration(s, moves, depth as i32, alpha, beta, me, observer);
+            let v = root_iteration(s, moves, depth as i32, alpha, beta, me, guarding, observer);
             if s.stopped() || window.settled(v) {
                 break v;
             }
@@ -466,6 +466,7 @@ pub(super) fn ordered_candidates(
 
 /// One pass over the root moves with the window (alpha, beta); re-sorts them, best first.
 /// Each move is told to the `observer` as it is searched ([`RootEvent`]).
+#[allow(clippy::too_many_arguments)]
 fn root_iteration(
     s: &mut Searcher,
     moves: &mut [RootMove],
@@ -473,13 +474,22 @@ fn root_iteration(
     mut alpha: i32,
     beta: i32,
     me: Color,
+    guarding: bool,
     observer: &mut Observer,
 ) -> i32 {
     let mut best = -INF;
     for m in moves.iter_mut() {
         m.score = -INF;
     }
-    for i in 0..moves.len() {
+    // The root guard's probe of a move that takes the lead (`guard_new_best`).
+    let probe_budget = if guarding && s.params.guard_new_best != 0 {
+        s.limits
+            .sub_budget(ROOT_GUARD_NODES, ROOT_GUARD_NODES_PER_MS)
+    } else {
+        0
+    };
+    let mut i = 0;
+    while i < moves.len() {
         if moves[i].refuted {
             break; // the set-aside moves are at the end
         }
@@ -501,6 +511,32 @@ fn root_iteration(
                 v
             }
         };
+        // A move that takes the lead from the first is probed at once, as the guard probes the
+        // best move after each iteration: else the lead it takes in an iteration the clock cuts
+        // short would never be checked. One that lets the opponent win is set aside (moved
+        // behind the live moves); a probe the clock stops keeps the first move.
+        if i > 0
+            && v > alpha
+            && probe_budget > 0
+            && !moves[i].guarded
+            && !is_mate(v)
+            && !s.stopped()
+            && moves.iter().filter(|m| m.refuted).count() < ROOT_GUARD_MAX_REFUTED
+        {
+            let lost = s.vct_probe(1, me.opp(), probe_budget).is_some();
+            if s.stopped() {
+                s.board.undo();
+                break;
+            }
+            if lost {
+                s.board.undo();
+                let live = moves.iter().take_while(|m| !m.refuted).count();
+                moves[i].refuted = true;
+                moves[i..live].rotate_left(1);
+                continue;
+            }
+            moves[i].guarded = true;
+        }
         s.board.undo();
         if s.stopped() {
             break;
@@ -525,6 +561,7 @@ fn root_iteration(
                 alpha = v;
             }
         }
+        i += 1;
     }
     // Order the rest for the next iteration: score, then the previous order (stable is not
     // needed: the key is total).
@@ -646,6 +683,39 @@ mod tests {
         job.exclude = &exclude;
         let found = defences(&job, &mut ThreadData::new(), |_| 20_000, &mut |_| {});
         assert!(found.iter().all(|d| d.0 != Pos::new(5, 7)) && found.len() == 3);
+    }
+
+    /// With `guard_new_best`, a move that takes the lead inside an iteration is probed at once:
+    /// the block of the open three overtakes a far move (lost to the open four) and is marked
+    /// as holding before the iteration ends.
+    #[test]
+    fn a_new_lead_is_probed_within_the_iteration() {
+        let grid = Grid::from_ascii(OPEN_THREE).expect("board");
+        let mut b = Board::from_grid(&grid, Rule::Freestyle);
+        let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
+        let mut data = ThreadData::new();
+        data.params.guard_new_best = 1;
+        let mut s = Searcher::new(&mut b, &tt, &control, &limits, &mut data);
+        let (far, block) = (Pos::new(12, 12), Pos::new(9, 7));
+        let mut moves = [root_move(far, 0), root_move(block, 0)];
+        let mut on_iter = |_: &IterationInfo| {};
+        let mut observer = Observer {
+            on_iter: &mut on_iter,
+            on_root: None,
+        };
+        root_iteration(
+            &mut s,
+            &mut moves,
+            2,
+            -INF,
+            INF,
+            Color::Black,
+            true,
+            &mut observer,
+        );
+        assert!(moves[0].pos == block && moves[0].guarded && !moves[0].refuted);
+        assert!(moves[1].pos == far && !moves[1].guarded);
+        assert_eq!(s.board.grid(), &grid, "the board is restored");
     }
 
     /// When every move lets the opponent win, nothing is set aside: the search's order stands.

@@ -107,7 +107,14 @@ impl Searcher<'_> {
         }
         let cap = self.node_cap;
         self.node_cap = self.nodes.saturating_add(budget).min(cap);
-        let found = self.vct(ply, us, ROOT_VCT_THREATS, VCT_VCF_FOURS);
+        // With `vct_probe_deepen`, the threat count grows one at a time, so that a short
+        // win is not hidden behind the budget spent on long lines.
+        let deepen = self.params.vct_probe_deepen as u32;
+        let found = if deepen > 0 {
+            (1..=deepen).find_map(|threats| self.vct(ply, us, threats, VCT_VCF_FOURS))
+        } else {
+            self.vct(ply, us, ROOT_VCT_THREATS, VCT_VCF_FOURS)
+        };
         self.node_cap = cap;
         // The caller's own budget, if it has one, is spent too: then the stop stands.
         if self.nodes < cap {
