@@ -343,7 +343,8 @@ pub const HISTORY_MALUS_DIV: i32 = 2;
 pub const HISTORY_MAX: i32 = 16_384;
 /// Whether a game's searches keep each thread's history from the previous move (halved)
 /// instead of clearing it. Tests and the bench always clear it. On against off, freestyle,
-/// 200 ms/move, 200 games: +27.9 ±47.6 (104-88-8, LOS 87.6 %): a lead, not proven, so off.
+/// 200 ms/move, 200 games: +27.9 ±47.6 (104-88-8, LOS 87.6 %); re-run on fresh openings, 400
+/// games: −17.4 ±33.3 (180-200-20); about −2 over the 600 (284-288-28), so off.
 pub const HISTORY_KEPT_BETWEEN_MOVES: bool = false;
 /// The node count at which the search polls the stop flag and the hard time limit: every this
 /// many nodes (a power of two).
