@@ -273,6 +273,11 @@ pub const PRUNE_SOFT_BLOCKS: i32 = 0;
 /// to this many attacking moves (the proof of `pbrain-rensa solve` deepens so too); 0: one
 /// search with [`ROOT_VCT_THREATS`].
 pub const VCT_PROBE_DEEPEN: i32 = 0;
+/// At a horizon node whose opponent would win by continuous fours (at most this many) if the
+/// side to move passed, the side to move does not stand pat: its moves are searched one ply,
+/// each answered by the opponent's VCF quiescence; 0: off (the node stands pat or plays its
+/// own fours). Not at the child of such a node, so threats cannot feed each other.
+pub const HORIZON_VCF_FOURS: i32 = 0;
 /// When 1, a root move that takes the lead from the first in an iteration is probed by the root
 /// guard at once ([`ROOT_GUARD_NODES`]), not only the best move after each finished iteration:
 /// a lead taken in the iteration the clock cuts short (with [`TIME_FILL_TURN`], the last one of
@@ -508,6 +513,7 @@ pub struct SearchParams {
     pub prune_soft_blocks: i32,
     pub lmr_distant: i32,
     pub guard_new_best: i32,
+    pub horizon_vcf_fours: i32,
     pub vct_probe_deepen: i32,
     pub lmr_trivial: i32,
     pub lmr_history_div: Divisor,
@@ -558,6 +564,7 @@ impl SearchParams {
         prune_soft_blocks: PRUNE_SOFT_BLOCKS,
         lmr_distant: LMR_DISTANT,
         guard_new_best: GUARD_NEW_BEST,
+        horizon_vcf_fours: HORIZON_VCF_FOURS,
         vct_probe_deepen: VCT_PROBE_DEEPEN,
         lmr_trivial: LMR_TRIVIAL,
         lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
@@ -792,6 +799,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(prune_soft_blocks: i32, 0, 1, 1.0),
     tunable!(lmr_distant: i32, 0, 3, 1.0),
     tunable!(guard_new_best: i32, 0, 1, 1.0),
+    tunable!(horizon_vcf_fours: i32, 0, 16, 1.0),
     tunable!(vct_probe_deepen: i32, 0, 12, 1.0),
     tunable!(lmr_trivial: i32, 0, 3, 1.0),
     tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),

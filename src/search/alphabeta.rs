@@ -223,6 +223,22 @@ impl<'a> Searcher<'a> {
         movepick::scan(self.board, us, &mut self.stack.frames[ply].moves[..])
     }
 
+    /// Whether the opponent of `us` (to move at the horizon node `ply`) has a VCF of at most
+    /// `horizon_vcf_fours` fours, as if `us` passed; always false when that parameter is 0.
+    fn opponent_vcf_threat(&mut self, ply: usize, us: Color) -> bool {
+        let fours = self.params.horizon_vcf_fours;
+        if fours <= 0 {
+            return false;
+        }
+        let them = self.board.class_counts(us.opp());
+        if !(Class::Block4 as usize..Class::Five as usize).any(|k| them[k] > 0) {
+            return false;
+        }
+        let threat = self.vcf(ply, us.opp(), fours as u32);
+        self.stack.frames[ply].pv_len = 0;
+        threat
+    }
+
     /// Plays the forced reply `p` and searches on (same depth: forced replies are extended).
     #[allow(clippy::too_many_arguments)]
     fn forced(
@@ -354,6 +370,11 @@ impl<'a> Searcher<'a> {
         let depth = if depth > 0 {
             depth
         } else if may_extend && self.horizon_defence && !q.own_fours {
+            self.stack.frames[ply].defending = true;
+            1
+        } else if !parent_defends && self.opponent_vcf_threat(ply, us) {
+            // The opponent would win by fours if this side stood pat: its moves are searched a
+            // ply, each answered by the opponent's VCF quiescence (`horizon_vcf_fours`).
             self.stack.frames[ply].defending = true;
             1
         } else {
@@ -895,6 +916,50 @@ mod tests {
         let lone = THREE_AND_DOUBLE_FOUR.replacen('O', ".", 3);
         let v = horizon_value(&lone);
         assert!(v.abs() < MATE_BOUND, "a block holds, got {v}");
+    }
+
+    /// Two four-threes of White, each a four first (rows 3 and 11, closed by Black at one
+    /// end) whose stone makes an open three on a column: Black, to move with no four (its
+    /// other stones stand alone), can stop only one of them.
+    const TWO_FOUR_THREES: &str = "
+        . . . . . . . X . . . . . . X
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . X O O O . . . . . . . . .
+        . . . . . . O . . . . . . . .
+        . . . . . . O . . . . . . . .
+        . . . . . . . . . . . . . . X
+        . . . . . . . . . . . . . . .
+        X . . . . . . . . . . . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . . . . . O O O X . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        X . . . . X . . . . X . . . X";
+
+    /// At the horizon a side whose opponent would win by fours if it passed does not stand pat
+    /// when `horizon_vcf_fours` is on: it tries its moves, and here none stops both threats.
+    #[test]
+    fn horizon_vcf_threat_is_not_stood_on() {
+        let value = |fours: i32| {
+            let grid = Grid::from_ascii(TWO_FOUR_THREES).unwrap();
+            let mut b = Board::from_grid(&grid, Rule::Freestyle);
+            let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
+            let mut data = ThreadData::new();
+            data.params.horizon_vcf_fours = fours;
+            let mut s = Searcher::new(&mut b, &tt, &control, &limits, &mut data);
+            let v = s.alphabeta(0, 0, -INF, INF, Color::Black, true);
+            assert_eq!(s.board.grid(), &grid, "the board is restored");
+            v
+        };
+        let stand = value(0);
+        assert!(stand.abs() < MATE_BOUND, "stands pat, got {stand}");
+        let v = value(4);
+        assert!(
+            v <= -MATE_BOUND,
+            "neither four-three is stopped by both, got {v}"
+        );
     }
 
     /// Black's closed three on row 5 and split two on column 7: the four at 7,5 forces 8,5
