@@ -512,6 +512,7 @@ impl Aspiration {
 mod tests {
     use super::*;
     use crate::board::Grid;
+    use crate::params::{LMR_BASE_CENTI, LMR_DIVISOR_CENTI};
     use crate::types::Rule;
 
     /// Past two thirds of its soft target a search starts no iteration, unless the soft target
@@ -702,7 +703,11 @@ mod tests {
         let lmr = alphabeta::lmr_table(&SearchParams::DEFAULT);
         assert_eq!(lmr.reduce[1][1], 0);
         for (d, m) in [(3, 3), (8, 20), (20, 40), (63, 63)] {
-            let expected = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
+            let (base, divisor) = (
+                LMR_BASE_CENTI as f64 / 100.0,
+                LMR_DIVISOR_CENTI as f64 / 100.0,
+            );
+            let expected = (base + (d as f64).ln() * (m as f64).ln() / divisor) as u8;
             assert_eq!(lmr.reduce[d][m], expected, "{d} {m}");
         }
     }
