@@ -530,6 +530,9 @@ fn root_iteration(
             }
             if lost {
                 s.board.undo();
+                if told {
+                    observer.root(RootEvent::Searched(p));
+                }
                 let live = moves.iter().take_while(|m| !m.refuted).count();
                 moves[i].refuted = true;
                 moves[i..live].rotate_left(1);
