@@ -249,7 +249,8 @@ pub const LMR_MOVES: usize = 3;
 /// only. Divisor 150 against 220 (a third more reduction; Rapfi's classical search reduces
 /// by ln·ln with no divisor at all), freestyle, 200 ms/move, 400 games each on fresh openings:
 /// +34.9 ±33.2 (207-167-26, LOS 98 %), then +25.2 ±33.2 (202-173-25): about +30 ±23 over the
-/// 800 (409-340-51), so 150. Bench 1503442 became 1190458.
+/// 800 (409-340-51), so 150. Bench 1503442 became 1190458. In renju (r15 book, 400 games):
+/// −12.2 ±33.6 (186-200-14): no gain there; a divisor per rule family is the next step.
 pub const LMR_BASE_CENTI: i32 = 50;
 pub const LMR_DIVISOR_CENTI: i32 = 150;
 /// Plies taken off the late-move reduction at PV nodes.
