@@ -230,8 +230,7 @@ impl<'a> Searcher<'a> {
         if fours <= 0 {
             return false;
         }
-        let them = self.board.class_counts(us.opp());
-        if !(Class::Block4 as usize..Class::Five as usize).any(|k| them[k] > 0) {
+        if !movepick::has_fours(self.board.class_counts(us.opp())) {
             return false;
         }
         let threat = self.vcf(ply, us.opp(), fours as u32);
@@ -594,11 +593,14 @@ impl<'a> Searcher<'a> {
         } else {
             (0, ext_credit)
         };
-        // The opponent's last stone and the mover's own before it, for `lmr_distant`.
-        let recent = {
+        // The opponent's last stone and the mover's own before it, for `lmr_distant` (none
+        // when it is off, so that nothing is looked up).
+        let recent = if self.params.lmr_distant != 0 {
             let h = self.board.history();
             let at = |back: usize| h.len().checked_sub(back).map(|k| h[k].0);
             [at(1), at(2)]
+        } else {
+            [None, None]
         };
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);

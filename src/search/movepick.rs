@@ -46,10 +46,16 @@ pub fn quick(board: &Board, us: Color) -> Quick {
         opp_fives: n(&c.them, Class::Five),
         own_win3: !caro && (n(&c.us, Class::Flex4) > 0 || n(&c.us, Class::DoubleFour) > 0),
         opp_threat: n(&c.them, Class::Flex4) > 0 || n(&c.them, Class::DoubleFour) > 0,
-        own_fours: (Class::Block4 as usize..Class::Five as usize).any(|k| c.us[k] > 0),
+        own_fours: has_fours(&c.us),
         eval: eval::evaluate(board, us, &c),
         empty: c.us.iter().map(|&k| k as u32).sum(),
     }
+}
+
+/// Whether a side with these class counts (indexed by `Class as usize`) can make a four.
+#[inline]
+pub fn has_fours(counts: &[u16; Class::COUNT]) -> bool {
+    (Class::Block4 as usize..Class::Five as usize).any(|k| counts[k] > 0)
 }
 
 /// Writes the candidate cells of `board` into `moves`, classified for `us` (attack) and the
