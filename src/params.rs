@@ -250,9 +250,13 @@ pub const LMR_MOVES: usize = 3;
 /// by ln·ln with no divisor at all), freestyle, 200 ms/move, 400 games each on fresh openings:
 /// +34.9 ±33.2 (207-167-26, LOS 98 %), then +25.2 ±33.2 (202-173-25): about +30 ±23 over the
 /// 800 (409-340-51), so 150. Bench 1503442 became 1190458. In renju (r15 book, 400 games):
-/// −12.2 ±33.6 (186-200-14): no gain there; a divisor per rule family is the next step.
+/// −12.2 ±33.6 (186-200-14): no gain there, so the divisor 150 holds under the rules of
+/// [`LMR_DIVISOR_RULES`] (bits as in [`MCP_RULES`]: freestyle only, the rule it was proven in)
+/// and the others keep the former 220 ([`LMR_DIVISOR_OTHER_CENTI`]).
 pub const LMR_BASE_CENTI: i32 = 50;
 pub const LMR_DIVISOR_CENTI: i32 = 150;
+pub const LMR_DIVISOR_RULES: i32 = 1;
+pub const LMR_DIVISOR_OTHER_CENTI: i32 = 220;
 /// Plies taken off the late-move reduction at PV nodes.
 pub const LMR_PV_REDUCTION: i32 = 1;
 /// Plies added to the late-move reduction at expected cut nodes: the null-window children of a
@@ -509,6 +513,8 @@ pub struct SearchParams {
     pub lmr_moves: usize,
     pub lmr_base_centi: i32,
     pub lmr_divisor_centi: i32,
+    pub lmr_divisor_rules: i32,
+    pub lmr_divisor_other_centi: i32,
     pub lmr_pv_reduction: i32,
     pub lmr_cut_node: i32,
     pub nmp_depth: i32,
@@ -560,6 +566,8 @@ impl SearchParams {
         lmr_moves: LMR_MOVES,
         lmr_base_centi: LMR_BASE_CENTI,
         lmr_divisor_centi: LMR_DIVISOR_CENTI,
+        lmr_divisor_rules: LMR_DIVISOR_RULES,
+        lmr_divisor_other_centi: LMR_DIVISOR_OTHER_CENTI,
         lmr_pv_reduction: LMR_PV_REDUCTION,
         lmr_cut_node: LMR_CUT_NODE,
         nmp_depth: NMP_DEPTH,
@@ -795,6 +803,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_moves: usize, 1, 12, 1.0),
     tunable!(lmr_base_centi: i32, -50, 200, 10.0),
     tunable!(lmr_divisor_centi: i32, 100, 500, 15.0),
+    tunable!(lmr_divisor_rules: i32, 0, 1023, 1.0),
+    tunable!(lmr_divisor_other_centi: i32, 100, 500, 15.0),
     tunable!(lmr_pv_reduction: i32, 0, 3, 1.0),
     tunable!(lmr_cut_node: i32, 0, 3, 1.0),
     tunable!(nmp_depth: i32, 0, 16, 1.0),

@@ -70,10 +70,12 @@ pub(crate) enum Halt {
 }
 
 /// Late-move reductions by depth and move number, `base + ln d × ln m / divisor` (the
-/// parameters' `lmr_base_centi` and `lmr_divisor_centi`, in hundredths), and the move counts
+/// parameters' `lmr_base_centi` and `lmr_divisor_centi`, in hundredths) under the rules of
+/// `lmr_divisor_rules`, and with `lmr_divisor_other_centi` under the others; and the move counts
 /// of the move-count pruning by depth, `mcp_base + d^(mcp_exp_centi / 100)` (0: no limit).
 pub(crate) struct LmrTable {
     pub reduce: [[u8; 64]; 64],
+    pub reduce_other: [[u8; 64]; 64],
     pub move_count: [u16; 64],
 }
 
@@ -81,13 +83,16 @@ pub(crate) struct LmrTable {
 /// [`ThreadData`], recomputed when the parameters change).
 pub(crate) fn lmr_table(params: &SearchParams) -> LmrTable {
     let base = params.lmr_base_centi as f64 / 100.0;
-    let divisor = params.lmr_divisor_centi as f64 / 100.0;
-    let mut lmr = [[0u8; 64]; 64];
-    for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as u8;
+    let reductions = |divisor_centi: i32| {
+        let divisor = divisor_centi as f64 / 100.0;
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as u8;
+            }
         }
-    }
+        lmr
+    };
     let mut move_count = [0u16; 64];
     if params.mcp_base > 0 {
         let exp = params.mcp_exp_centi as f64 / 100.0;
@@ -96,7 +101,8 @@ pub(crate) fn lmr_table(params: &SearchParams) -> LmrTable {
         }
     }
     LmrTable {
-        reduce: lmr,
+        reduce: reductions(params.lmr_divisor_centi),
+        reduce_other: reductions(params.lmr_divisor_other_centi),
         move_count,
     }
 }
@@ -130,6 +136,8 @@ pub(crate) struct Searcher<'a> {
     /// The pruning, reduction and ordering numbers of this search (the thread data's copy).
     pub params: SearchParams,
     lmr: &'a LmrTable,
+    /// The late-move reductions of this rule (`lmr_divisor_rules`).
+    reduce: &'a [[u8; 64]; 64],
 }
 
 impl<'a> Searcher<'a> {
@@ -164,6 +172,11 @@ impl<'a> Searcher<'a> {
             code_order: data.params.order_code_rules >> board_rule.code() & 1 != 0,
             params: data.params,
             lmr: &data.lmr,
+            reduce: if data.params.lmr_divisor_rules >> board_rule.code() & 1 != 0 {
+                &data.lmr.reduce
+            } else {
+                &data.lmr.reduce_other
+            },
         }
     }
 
@@ -651,7 +664,7 @@ impl<'a> Searcher<'a> {
                 let reducible = !tactical || (soft_tactical && self.params.lmr_tactical != 0);
                 if depth >= self.params.lmr_depth && searched >= self.params.lmr_moves && reducible
                 {
-                    r = self.lmr.reduce[(depth as usize).min(63)][searched.min(63)] as i32;
+                    r = self.reduce[(depth as usize).min(63)][searched.min(63)] as i32;
                     if tactical {
                         r -= 1;
                     }

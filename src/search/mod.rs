@@ -278,6 +278,7 @@ impl ThreadData {
             (
                 p.lmr_base_centi,
                 p.lmr_divisor_centi,
+                p.lmr_divisor_other_centi,
                 p.mcp_base,
                 p.mcp_exp_centi,
             )
@@ -512,7 +513,7 @@ impl Aspiration {
 mod tests {
     use super::*;
     use crate::board::Grid;
-    use crate::params::{LMR_BASE_CENTI, LMR_DIVISOR_CENTI};
+    use crate::params::{LMR_BASE_CENTI, LMR_DIVISOR_CENTI, LMR_DIVISOR_OTHER_CENTI};
     use crate::types::Rule;
 
     /// Past two thirds of its soft target a search starts no iteration, unless the soft target
@@ -649,6 +650,25 @@ mod tests {
             ..SearchParams::DEFAULT
         };
         assert_ne!(nodes(no_mcp), default, "mcp_rules is ignored");
+        // Freestyle takes the LMR divisor of `lmr_divisor_rules`; without its bit, the other.
+        let other_divisor = SearchParams {
+            lmr_divisor_rules: 0,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(
+            nodes(other_divisor),
+            default,
+            "lmr_divisor_rules is ignored"
+        );
+        let same_divisors = SearchParams {
+            lmr_divisor_other_centi: LMR_DIVISOR_CENTI,
+            ..other_divisor
+        };
+        assert_eq!(
+            nodes(same_divisors),
+            default,
+            "the other divisor is not used"
+        );
         let selective = SearchParams {
             mcp_rules: freestyle,
             order_pattern_rules: freestyle,
@@ -697,18 +717,24 @@ mod tests {
         assert!(counts.windows(2).all(|w| w[0] <= w[1]));
     }
 
-    /// The table computed from the default parameters is the one of the constants' formula.
+    /// The tables computed from the default parameters are the ones of the constants' formula:
+    /// one with the divisor of `lmr_divisor_rules`, one with the divisor of the other rules.
     #[test]
     fn default_reductions() {
         let lmr = alphabeta::lmr_table(&SearchParams::DEFAULT);
         assert_eq!(lmr.reduce[1][1], 0);
+        assert_eq!(lmr.reduce_other[1][1], 0);
+        let base = LMR_BASE_CENTI as f64 / 100.0;
         for (d, m) in [(3, 3), (8, 20), (20, 40), (63, 63)] {
-            let (base, divisor) = (
-                LMR_BASE_CENTI as f64 / 100.0,
-                LMR_DIVISOR_CENTI as f64 / 100.0,
+            let formula = |divisor_centi: i32| {
+                (base + (d as f64).ln() * (m as f64).ln() / (divisor_centi as f64 / 100.0)) as u8
+            };
+            assert_eq!(lmr.reduce[d][m], formula(LMR_DIVISOR_CENTI), "{d} {m}");
+            assert_eq!(
+                lmr.reduce_other[d][m],
+                formula(LMR_DIVISOR_OTHER_CENTI),
+                "{d} {m}"
             );
-            let expected = (base + (d as f64).ln() * (m as f64).ln() / divisor) as u8;
-            assert_eq!(lmr.reduce[d][m], expected, "{d} {m}");
         }
     }
 }
