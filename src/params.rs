@@ -303,6 +303,13 @@ pub const DISTANT_STEPS: usize = 4;
 /// Plies more of late-move reduction for a trivial move: no two or better for either side on
 /// its cell (class `None` for both); 0: none.
 pub const LMR_TRIVIAL: i32 = 0;
+/// One ply less of late-move reduction for a quiet move per `LMR_SCORE_DIV` of ordering score
+/// (classes, history, killers) above `LMR_SCORE_BASE`, at most [`LMR_SCORE_MAX_BONUS`] plies;
+/// `LMR_SCORE_DIV` 0: off. A quiet move that builds (two open twos, a closed three with a two)
+/// is how a slow attack starts, and the reductions hid such starts from the search.
+pub const LMR_SCORE_BASE: i32 = 250;
+pub const LMR_SCORE_DIV: i32 = 0;
+pub const LMR_SCORE_MAX_BONUS: i32 = 2;
 /// One ply less of late-move reduction per this much history score (more for a negative one).
 pub const LMR_HISTORY_DIV: i32 = 8192;
 /// When 1, late tactical moves (making or stopping a three, not fours or the table's move) are
@@ -528,6 +535,8 @@ pub struct SearchParams {
     pub horizon_vcf_fours: i32,
     pub vct_probe_deepen: i32,
     pub lmr_trivial: i32,
+    pub lmr_score_base: i32,
+    pub lmr_score_div: i32,
     pub lmr_history_div: Divisor,
     pub lmr_tactical: i32,
     pub order_killer_1: i32,
@@ -581,6 +590,8 @@ impl SearchParams {
         horizon_vcf_fours: HORIZON_VCF_FOURS,
         vct_probe_deepen: VCT_PROBE_DEEPEN,
         lmr_trivial: LMR_TRIVIAL,
+        lmr_score_base: LMR_SCORE_BASE,
+        lmr_score_div: LMR_SCORE_DIV,
         lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
         lmr_tactical: LMR_TACTICAL,
         order_killer_1: ORDER_KILLER_1,
@@ -818,6 +829,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(horizon_vcf_fours: i32, 0, 16, 1.0),
     tunable!(vct_probe_deepen: i32, 0, 12, 1.0),
     tunable!(lmr_trivial: i32, 0, 3, 1.0),
+    tunable!(lmr_score_base: i32, -1000, 5000, 50.0),
+    tunable!(lmr_score_div: i32, 0, 5000, 50.0),
     tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),

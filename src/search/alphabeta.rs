@@ -31,8 +31,8 @@ use crate::types::{Color, Rule};
 
 use crate::params::{
     SearchParams, DISTANT_STEPS, EXT_PLY_SIXTEENTHS, FORCED_REPLY_EXTENSION, HORIZON_DEFENCE,
-    HORIZON_DEFENCE_IN_RENJU, ORDER_TT_MOVE, POLL_INTERVAL_NODES, QUIESCENCE_TT,
-    QUIESCENCE_TT_DEPTH,
+    HORIZON_DEFENCE_IN_RENJU, LMR_SCORE_MAX_BONUS, ORDER_TT_MOVE, POLL_INTERVAL_NODES,
+    QUIESCENCE_TT, QUIESCENCE_TT_DEPTH,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -685,6 +685,11 @@ impl<'a> Searcher<'a> {
                         }
                         if m.att == Class::None && m.def == Class::None {
                             r += self.params.lmr_trivial;
+                        }
+                        if self.params.lmr_score_div > 0 {
+                            r -= ((m.score - self.params.lmr_score_base)
+                                / self.params.lmr_score_div)
+                                .clamp(0, LMR_SCORE_MAX_BONUS);
                         }
                     }
                     r -= self.history.get(us, m.pos) / self.params.lmr_history_div;

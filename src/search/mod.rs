@@ -633,6 +633,13 @@ mod tests {
                 },
             ),
             (
+                "lmr_score_div",
+                SearchParams {
+                    lmr_score_div: 200,
+                    ..d
+                },
+            ),
+            (
                 "order_code_permille",
                 SearchParams {
                     order_code_permille: 1000,
