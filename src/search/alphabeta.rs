@@ -14,8 +14,9 @@
 //! razoring, internal iterative reduction (a node without a table move is searched a ply
 //! shallower), move-count pruning and futility of quiet moves at shallow depths, move-count
 //! pruning of every move but fours and the table move at any depth (`mcp_base`), late-move
-//! reductions (of quiet moves, and one ply less of late moves that make or stop a three; more at
-//! expected cut nodes, `lmr_cut_node`, which each parent marks in its child's frame, and at nodes
+//! reductions (stronger in freestyle than under the other rules, `lmr_divisor_rules`; of quiet
+//! moves, less for those the ordering rates high, `lmr_score_div`, and one ply less of late moves
+//! that make or stop a three; more at expected cut nodes, `lmr_cut_node`, which each parent marks in its child's frame, and at nodes
 //! whose static evaluation is not above their grandparent's, `lmr_not_improving`), null-move
 //! pruning (`nmp_depth`, off: the opponent answers a pass at reduced depth); and,
 //! off by default because matches showed no gain yet, the singular extension of the table move
