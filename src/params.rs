@@ -332,6 +332,10 @@ pub const ORDER_TT_MOVE: i32 = 1 << 29;
 pub const ORDER_KILLER_1: i32 = 400;
 /// Ordering bonus of the second killer move of the ply.
 pub const ORDER_KILLER_2: i32 = 300;
+/// Ordering bonus of the counter move: the quiet move that last caused a cut-off right after
+/// the opponent's last stone (kept per side and cell in the history); 0: off. Not added to a
+/// killer.
+pub const ORDER_COUNTER: i32 = 0;
 /// Weight (per mille) in the ordering score of a quiet move's cell value from the learned
 /// evaluation ([`crate::search::movepick::cell_value`]); 0: not used.
 pub const ORDER_CELL_PERMILLE: i32 = 0;
@@ -541,6 +545,7 @@ pub struct SearchParams {
     pub lmr_tactical: i32,
     pub order_killer_1: i32,
     pub order_killer_2: i32,
+    pub order_counter: i32,
     pub order_cell_permille: i32,
     pub order_pattern_permille: i32,
     pub order_code_permille: i32,
@@ -596,6 +601,7 @@ impl SearchParams {
         lmr_tactical: LMR_TACTICAL,
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
+        order_counter: ORDER_COUNTER,
         order_cell_permille: ORDER_CELL_PERMILLE,
         order_pattern_permille: ORDER_PATTERN_PERMILLE,
         order_code_permille: ORDER_CODE_PERMILLE,
@@ -835,6 +841,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
+    tunable!(order_counter: i32, 0, 2000, 50.0),
     tunable!(order_cell_permille: i32, 0, 20000, 500.0),
     tunable!(order_pattern_permille: i32, 0, 5000, 100.0),
     tunable!(order_code_permille: i32, 0, 5000, 100.0),

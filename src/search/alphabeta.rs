@@ -522,6 +522,13 @@ impl<'a> Searcher<'a> {
         // threat, everything that neither defends nor makes a four.
         let rule = self.board.rule();
         let killers = self.stack.frames[ply].killers;
+        // The opponent's last stone, and our counter move to it (`order_counter`).
+        let last = self.board.history().last().map_or(Pos::NONE, |&(p, _)| p);
+        let counter = if self.params.order_counter != 0 {
+            self.history.counter(us, last)
+        } else {
+            Pos::NONE
+        };
         let n = self.scan(ply, us);
         let history = &self.history;
         let board = &*self.board;
@@ -561,6 +568,8 @@ impl<'a> Searcher<'a> {
                     v += self.params.order_killer_1;
                 } else if m.pos == killers[1] {
                     v += self.params.order_killer_2;
+                } else if m.pos == counter {
+                    v += self.params.order_counter;
                 }
                 v
             })
@@ -726,6 +735,7 @@ impl<'a> Searcher<'a> {
                                 f.killers[1] = f.killers[0];
                                 f.killers[0] = m.pos;
                             }
+                            self.history.set_counter(us, last, m.pos);
                         }
                         let bonus = depth * depth * self.params.history_bonus_per_depth2;
                         self.history.update(us, m.pos, bonus);

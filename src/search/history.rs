@@ -1,5 +1,6 @@
 //! Move-ordering memory across nodes: a history score per side and cell (quiet moves that caused
-//! cut-offs), and two killer moves per ply (kept in the stack frames).
+//! cut-offs), a counter move per side and opponent's last cell (the quiet move that last refuted
+//! that stone), and two killer moves per ply (kept in the stack frames).
 
 use crate::board::{Pos, NUM_CELLS};
 use crate::params::HISTORY_MAX;
@@ -7,18 +8,23 @@ use crate::types::Color;
 
 pub struct History {
     table: Vec<[i32; NUM_CELLS]>,
+    counter: Vec<[Pos; NUM_CELLS]>,
 }
 
 impl History {
     pub fn new() -> History {
         History {
             table: vec![[0; NUM_CELLS]; 2],
+            counter: vec![[Pos::NONE; NUM_CELLS]; 2],
         }
     }
 
     pub fn clear(&mut self) {
         for t in &mut self.table {
             t.fill(0);
+        }
+        for t in &mut self.counter {
+            t.fill(Pos::NONE);
         }
     }
 
@@ -33,6 +39,19 @@ impl History {
         let e = &mut self.table[side.index()][p.index()];
         let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         *e += b - *e * b.abs() / HISTORY_MAX;
+    }
+
+    /// The quiet move of `side` that last caused a cut-off right after the opponent played
+    /// `last` ([`Pos::NONE`] if none).
+    #[inline]
+    pub fn counter(&self, side: Color, last: Pos) -> Pos {
+        self.counter[side.index()][last.index()]
+    }
+
+    /// Records `reply` as `side`'s counter move to the opponent's `last` stone.
+    #[inline]
+    pub fn set_counter(&mut self, side: Color, last: Pos, reply: Pos) {
+        self.counter[side.index()][last.index()] = reply;
     }
 
     /// Halves every entry (between searches, so old knowledge fades).

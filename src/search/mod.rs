@@ -640,6 +640,13 @@ mod tests {
                 },
             ),
             (
+                "order_counter",
+                SearchParams {
+                    order_counter: 350,
+                    ..d
+                },
+            ),
+            (
                 "order_code_permille",
                 SearchParams {
                     order_code_permille: 1000,
