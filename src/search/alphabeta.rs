@@ -16,11 +16,12 @@
 //! pruning of every move but fours and the table move at any depth (`mcp_base`), late-move
 //! reductions (stronger in freestyle than under the other rules, `lmr_divisor_rules`; of quiet
 //! moves, less for those the ordering rates high, `lmr_score_div`, and one ply less of late moves
-//! that make or stop a three; more at expected cut nodes, `lmr_cut_node`, which each parent marks in its child's frame, and at nodes
-//! whose static evaluation is not above their grandparent's, `lmr_not_improving`), null-move
-//! pruning (`nmp_depth`, off: the opponent answers a pass at reduced depth); and,
-//! off by default because matches showed no gain yet, the singular extension of the table move
-//! (`se_depth`, searched with the table move excluded under its own key), kept for the tuner.
+//! that make or stop a three; more at expected cut nodes, `lmr_cut_node`, which each parent marks
+//! in its child's frame, and at nodes whose static evaluation is not above their grandparent's,
+//! `lmr_not_improving`), null-move pruning (`nmp_depth`, off: the opponent answers a pass at
+//! reduced depth); and, off by default because matches showed no gain yet, the singular extension
+//! of the table move (`se_depth`, searched with the table move excluded under its own key) and the
+//! counter-move ordering (`order_counter`), kept for the tuner.
 
 use super::history::History;
 use super::movepick::{self, Quick};
