@@ -268,7 +268,8 @@ pub const LMR_PV_REDUCTION: i32 = 1;
 /// neither, 600 games: +19.7 ±27.0 (299-265-36, LOS 92.4 %, LLR 0.87, undecided); with both on,
 /// the 10 `avoid` positions of `tests/data/rapfi-losses.txt` hold (Bench 1536040). Again alone,
 /// fresh openings: +3.8 ±34.5 (175-171-22, 368 games, stopped). Both with [`TIME_FILL_TURN`]
-/// against none of the three: −21.5 ±38.2 (138-157-13, 308 games, stopped).
+/// against none of the three: −21.5 ±38.2 (138-157-13, 308 games, stopped). With the divisor
+/// 150 ([`LMR_DIVISOR_CENTI`]), alone, 400 games: +0.0 ±33.3 (190-190-20), so off.
 pub const LMR_CUT_NODE: i32 = 0;
 /// Plies added to the late-move reduction at a node whose static evaluation is not above its
 /// grandparent's (not improving).
