@@ -237,7 +237,8 @@ pub const ORDER_PATTERN_RULES: i32 = 16;
 /// game, so a pass says less than in chess. This version, depth 3, base 3, div 4, against off,
 /// freestyle, 200 ms/move, 400 games: +27.0 ±33.2 (203-172-25, LOS 94.5 %, SPRT [0, 10]
 /// undecided, LLR 1.37); a second run on fresh openings: +6.9 ±33.6 (197-189-14). Together about
-/// +17 ±24 over 800 games: not proven, so off.
+/// +17 ±24 over 800 games: not proven, so off. With the LMR divisor 150 ([`LMR_DIVISOR_CENTI`]):
+/// −31.0 ±43.7 over 236 games (102-123-11, stopped).
 pub const NMP_DEPTH: i32 = 0;
 pub const NMP_BASE: i32 = 3;
 pub const NMP_DIV: i32 = 4;
