@@ -153,6 +153,8 @@ impl<'a> Searcher<'a> {
         data: &'a mut ThreadData,
     ) -> Searcher<'a> {
         let board_rule = board.rule();
+        // Whether a rule mask of the parameters (bit `1 << code`) holds this board's rule.
+        let applies = |mask: i32| mask >> board_rule.code() & 1 != 0;
         let horizon_defence =
             HORIZON_DEFENCE && (board_rule != Rule::Renju || HORIZON_DEFENCE_IN_RENJU);
         Searcher {
@@ -169,12 +171,12 @@ impl<'a> Searcher<'a> {
             vcf_fail: &mut data.vcf_fail,
             vcf_mate_ply: 0,
             horizon_defence,
-            count_pruning: data.params.mcp_rules >> board_rule.code() & 1 != 0,
-            pattern_order: data.params.order_pattern_rules >> board_rule.code() & 1 != 0,
-            code_order: data.params.order_code_rules >> board_rule.code() & 1 != 0,
+            count_pruning: applies(data.params.mcp_rules),
+            pattern_order: applies(data.params.order_pattern_rules),
+            code_order: applies(data.params.order_code_rules),
             params: data.params,
             lmr: &data.lmr,
-            reduce: if data.params.lmr_divisor_rules >> board_rule.code() & 1 != 0 {
+            reduce: if applies(data.params.lmr_divisor_rules) {
                 &data.lmr.reduce
             } else {
                 &data.lmr.reduce_other
@@ -523,9 +525,15 @@ impl<'a> Searcher<'a> {
         // threat, everything that neither defends nor makes a four.
         let rule = self.board.rule();
         let killers = self.stack.frames[ply].killers;
-        // The opponent's last stone, and our counter move to it (`order_counter`).
-        let last = self.board.history().last().map_or(Pos::NONE, |&(p, _)| p);
-        let counter = if self.params.order_counter != 0 {
+        // The opponent's last stone, and our counter move to it (`order_counter`; neither is
+        // looked up, nor counter moves kept, when it is off).
+        let counters = self.params.order_counter != 0;
+        let last = if counters {
+            self.board.history().last().map_or(Pos::NONE, |&(p, _)| p)
+        } else {
+            Pos::NONE
+        };
+        let counter = if counters {
             self.history.counter(us, last)
         } else {
             Pos::NONE
@@ -736,7 +744,9 @@ impl<'a> Searcher<'a> {
                                 f.killers[1] = f.killers[0];
                                 f.killers[0] = m.pos;
                             }
-                            self.history.set_counter(us, last, m.pos);
+                            if counters {
+                                self.history.set_counter(us, last, m.pos);
+                            }
                         }
                         let bonus = depth * depth * self.params.history_bonus_per_depth2;
                         self.history.update(us, m.pos, bonus);
