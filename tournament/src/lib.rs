@@ -8,8 +8,8 @@
 //! (SGF, PSQ and JSON lines files); `opening`, `stats` and `record` (the file formats) are
 //! leaves. The tuner `rensa-tune` is `tune` (options, workers, report) over `spsa` (the
 //! arithmetic, a leaf) and the same `game`. The training pipeline `rensa-train` is `train`
-//! (options) over `datagen` (self-play in-process, no child processes), `fit` (the regression)
-//! and `dataset` (the data file format, a leaf).
+//! (options) over `datagen` (self-play in-process, no child processes), `label` (deeper scores for
+//! existing positions), `fit` (the regression) and `dataset` (the data file format, a leaf).
 
 #![forbid(unsafe_code)]
 
@@ -20,6 +20,7 @@ pub mod engine;
 pub mod fit;
 pub mod game;
 pub mod judge;
+pub mod label;
 pub mod opening;
 pub mod order;
 pub mod output;

@@ -1,5 +1,5 @@
-//! `rensa-train`: options and reports of its commands, `generate` ([`crate::datagen`]), `fit`
-//! ([`crate::fit`]) and `order` ([`crate::order`]).
+//! `rensa-train`: options and reports of its commands, `generate` ([`crate::datagen`]), `label`
+//! ([`crate::label`]), `fit` ([`crate::fit`]) and `order` ([`crate::order`]).
 
 use std::path::PathBuf;
 
@@ -10,6 +10,7 @@ use rensa::types::{Rule, MAX_SIZE, MIN_SIZE};
 use crate::cli::{finite, kv, num, option_groups, rule_of, OpeningOpts};
 use crate::datagen::GenConfig;
 use crate::fit::FitConfig;
+use crate::label::LabelConfig;
 
 pub const HELP: &str = "\
 rensa-train: training data from self-play, and the evaluation's weights fitted to it.
@@ -18,6 +19,8 @@ USAGE:
   rensa-train generate -out FILE [-rule R] [-size N] [-openings ...] [-nodes N]
                        [-games N] [-positions N] [-random plies=P permille=M] [-seed S]
                        [-concurrency N]
+  rensa-train label -data FILE[,FILE...] -out FILE [-nodes N] [-every K] [-min-stones N]
+                    [-positions N] [-keep mates,loud] [-resume] [-concurrency N]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
                   [-keep mates,loud] [-freeze threats,weak]
@@ -40,6 +43,23 @@ move with the search's score and the game's result (format: tournament/src/datas
                                    probability M/1000 (default 150)
   -seed S                          seed of the random moves (default 1)
   -concurrency N                   games at once, one thread each (default 2)
+
+label: searches positions of existing data files again, with more nodes, and writes them with
+the new score (and proof flag) and the game's result unchanged, in input order: deeper labels
+for positions from fast self-play. Every search starts from a cleared table, so a label depends
+only on the position, the nodes and the build. Output is written every 256 positions.
+  -data FILE,FILE,...              data files from generate
+  -out FILE                        the labelled data file (overwritten unless -resume)
+  -nodes N                         nodes per search (default 100000)
+  -every K                         label one position in K of those eligible (default 1)
+  -min-stones N                    leave out positions with fewer stones (default 0)
+  -positions N                     stop once the output holds N positions
+  -keep mates,loud                 also label positions with a proven score / with a five or
+                                   a win in three on the board (default: neither; fit leaves
+                                   them out too)
+  -resume                          keep the records -out already holds (an interrupted run
+                                   with the same data and options) and carry on after them
+  -concurrency N                   searches at once, one thread each (default 2)
 
 fit: logistic regression of the evaluation (per-cell pattern-code values, threat table,
 tempo; per rule family, colours shared outside renju) against
@@ -83,6 +103,7 @@ opponent; printed as the two constants to paste.
 /// A parsed command line.
 pub enum Command {
     Generate(GenConfig),
+    Label(LabelConfig),
     Fit {
         data: Vec<PathBuf>,
         out: PathBuf,
@@ -129,10 +150,11 @@ fn one<'a>(opt: &str, vals: &'a [String]) -> Result<&'a String> {
 pub fn parse(args: &[String]) -> Result<Command> {
     match args.first().map(String::as_str) {
         Some("generate") => parse_generate(&args[1..]),
+        Some("label") => parse_label(&args[1..]),
         Some("fit") => parse_fit(&args[1..]),
         Some("order") => parse_order(&args[1..]),
         None | Some("-h" | "-help" | "--help" | "help") => Ok(Command::Help),
-        Some(c) => bail!("unknown command {c:?} (generate, fit, order; -help)"),
+        Some(c) => bail!("unknown command {c:?} (generate, label, fit, order; -help)"),
     }
 }
 
@@ -197,6 +219,55 @@ fn parse_generate(args: &[String]) -> Result<Command> {
         concurrency,
         tt_bytes: 16 << 20,
     }))
+}
+
+fn parse_label(args: &[String]) -> Result<Command> {
+    let mut cfg = LabelConfig {
+        data: Vec::new(),
+        out: PathBuf::new(),
+        nodes: 100_000,
+        every: 1,
+        min_stones: 0,
+        keep_mates: false,
+        keep_loud: false,
+        positions: u64::MAX,
+        resume: false,
+        concurrency: 2,
+        tt_bytes: 16 << 20,
+    };
+    let mut out = None;
+    for (opt, vals) in option_groups(args)? {
+        let one = || one(&opt, &vals);
+        match opt.as_str() {
+            "h" | "help" => return Ok(Command::Help),
+            "data" => cfg.data.extend(one()?.split(',').map(PathBuf::from)),
+            "out" => out = Some(PathBuf::from(one()?)),
+            "nodes" => cfg.nodes = num(one()?, "-nodes")?,
+            "every" => cfg.every = num(one()?, "-every")?,
+            "min-stones" => cfg.min_stones = num(one()?, "-min-stones")?,
+            "positions" => cfg.positions = num(one()?, "-positions")?,
+            "keep" => set_flags(
+                one()?,
+                "-keep",
+                &mut [("mates", &mut cfg.keep_mates), ("loud", &mut cfg.keep_loud)],
+            )?,
+            "resume" if vals.is_empty() => cfg.resume = true,
+            "resume" => bail!("-resume takes no value"),
+            "concurrency" => cfg.concurrency = num(one()?, "-concurrency")?,
+            o => bail!("unknown option -{o} (see -help)"),
+        }
+    }
+    if cfg.data.is_empty() {
+        bail!("-data FILE is required");
+    }
+    cfg.out = out.context("-out FILE is required")?;
+    if cfg.data.contains(&cfg.out) {
+        bail!("-out must not be one of the -data files");
+    }
+    if cfg.nodes == 0 || cfg.every == 0 || cfg.concurrency == 0 {
+        bail!("-nodes, -every and -concurrency must be at least 1");
+    }
+    Ok(Command::Label(cfg))
 }
 
 fn parse_fit(args: &[String]) -> Result<Command> {

@@ -1,7 +1,7 @@
 //! `rensa-train`: the command-line front of the training pipeline (see `rensa-train -help`).
 
 use rensa_tournament::train::{self, Command};
-use rensa_tournament::{datagen, dataset, fit, order};
+use rensa_tournament::{datagen, dataset, fit, label, order};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -11,6 +11,7 @@ fn main() {
             return;
         }
         Ok(Command::Generate(cfg)) => generate(&cfg),
+        Ok(Command::Label(cfg)) => run_label(&cfg),
         Ok(Command::Fit {
             data,
             out,
@@ -61,6 +62,30 @@ fn generate(cfg: &datagen::GenConfig) -> anyhow::Result<()> {
         r.results[0],
         r.results[1],
         r.results[2]
+    );
+    Ok(())
+}
+
+fn run_label(cfg: &label::LabelConfig) -> anyhow::Result<()> {
+    println!(
+        "label: {} nodes per search, one in {} eligible positions, {} threads, weights {} -> {}",
+        cfg.nodes,
+        cfg.every,
+        cfg.concurrency,
+        rensa::eval::weights::active().label(),
+        cfg.out.display()
+    );
+    let r = label::run(cfg, 30, &mut |line| println!("{line}"))?;
+    println!(
+        "done: {} positions chosen, {} kept from before, {} labelled in {:.0} s = {:.1} positions/s; \
+         {} proven; mean score change {:.1}",
+        r.chosen,
+        r.resumed,
+        r.labelled,
+        r.seconds,
+        r.labelled as f64 / r.seconds.max(1e-3),
+        r.mates,
+        r.mean_change
     );
     Ok(())
 }
