@@ -12,6 +12,7 @@
 //! `pbrain-rensa params` and the tuner `rensa-tune` share.
 
 use crate::board::Class;
+use crate::types::Rule;
 
 // ---------------------------------------------------------------------------------------------
 // Scores
@@ -171,25 +172,25 @@ pub const VCF_TABLE_ENTRIES: usize = 1 << 16;
 /// previous iteration's score (unless that was a mate score).
 pub const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// Half-width of the first aspiration window.
-pub const ASPIRATION_DELTA: i32 = 40;
+pub const ASPIRATION_DELTA: i32 = 31;
 /// Once the doubled half-width exceeds this, the aspiration window opens fully.
 pub const ASPIRATION_MAX_DELTA: i32 = 1000;
 /// Reverse futility: at depth ≤ this, a static eval this far above beta per ply cuts.
 pub const RFP_DEPTH: i32 = 3;
-pub const RFP_MARGIN: i32 = 120;
+pub const RFP_MARGIN: i32 = 91;
 /// Futility: quiet moves at depth ≤ this are skipped when eval + margin·depth ≤ alpha.
 pub const FUTILITY_DEPTH: i32 = 2;
-pub const FUTILITY_MARGIN: i32 = 150;
+pub const FUTILITY_MARGIN: i32 = 133;
 /// Move-count pruning: at depth ≤ this, quiet moves after `base + depth²·k` are skipped.
 pub const LMP_DEPTH: i32 = 4;
-pub const LMP_BASE: usize = 4;
-pub const LMP_PER_DEPTH2: usize = 3;
+pub const LMP_BASE: usize = 3;
+pub const LMP_PER_DEPTH2: usize = 2;
 /// Razoring: at non-PV depth ≤ this (0: off), a node whose static eval lies this far per ply
 /// below alpha is settled by its quiescence when that stays at or below alpha. Depth 2, margin
 /// 200 against none: +36.2 ±22.8 Elo, SPRT H1 in 867 games (15×15 freestyle, 200 ms/move);
 /// renju, 50 k nodes/move, 400 games: none against it −20.0 ±33.8.
 pub const RAZOR_DEPTH: i32 = 2;
-pub const RAZOR_MARGIN: i32 = 200;
+pub const RAZOR_MARGIN: i32 = 225;
 /// Singular extension: from this depth (0: off), a table move stored as a lower bound at
 /// most 3 plies shallower is searched one ply deeper when every other move, searched to half
 /// the depth, stays `SE_MARGIN` per ply below the stored score.
@@ -211,8 +212,8 @@ pub const IIR_DEPTH: i32 = 4;
 /// stopped). Relies on the move order (classes, patterns, history). Only under the rules of
 /// [`MCP_RULES`]. Other bases against 10 in freestyle, 200 ms/move, SPRT [0, 10] stopped early:
 /// 6: −52.6 ±55.0 (153 games); 16: +17.6 ±50.1 (178 games).
-pub const MCP_BASE: usize = 10;
-pub const MCP_EXP_CENTI: i32 = 132;
+pub const MCP_BASE: usize = 11;
+pub const MCP_EXP_CENTI: i32 = 130;
 pub const MCP_IMPROVING: i32 = 0;
 /// The rules under which the move-count pruning ([`MCP_BASE`]) applies, and those under which the
 /// pattern ordering ([`ORDER_PATTERN_PERMILLE`]) does: bit `1 << code` for each Gomocup rule code
@@ -255,9 +256,14 @@ pub const LMR_MOVES: usize = 3;
 /// [`LMR_DIVISOR_RULES`] (bits as in [`MCP_RULES`]: freestyle only, the rule it was proven in)
 /// and the others keep the former 220 ([`LMR_DIVISOR_OTHER_CENTI`]). Divisor 120 against 150,
 /// freestyle: −11.7 ±40.5 over 268 games (121-130-17, stopped), so 150 stays.
-pub const LMR_BASE_CENTI: i32 = 50;
-pub const LMR_DIVISOR_CENTI: i32 = 150;
+pub const LMR_BASE_CENTI: i32 = 67;
+pub const LMR_DIVISOR_CENTI: i32 = 166;
 pub const LMR_DIVISOR_RULES: i32 = 1;
+/// The rules (bits as in [`MCP_RULES`]) whose searches use the values of the SPSA run listed at
+/// [`TUNABLES`]; the others search with the values from before it
+/// ([`SearchParams::for_rule`]). Freestyle only: the run was in freestyle, and in renju the tuned
+/// values measured −34.9 ±48.0 over 200 games.
+pub const TUNED_RULES: i32 = 1;
 pub const LMR_DIVISOR_OTHER_CENTI: i32 = 220;
 /// Plies taken off the late-move reduction at PV nodes.
 pub const LMR_PV_REDUCTION: i32 = 1;
@@ -318,7 +324,7 @@ pub const LMR_SCORE_BASE: i32 = 250;
 pub const LMR_SCORE_DIV: i32 = 0;
 pub const LMR_SCORE_MAX_BONUS: i32 = 2;
 /// One ply less of late-move reduction per this much history score (more for a negative one).
-pub const LMR_HISTORY_DIV: i32 = 8192;
+pub const LMR_HISTORY_DIV: i32 = 6803;
 /// When 1, late tactical moves (making or stopping a three, not fours or the table's move) are
 /// reduced too, one ply less than quiet ones; when 0 they are never reduced. On since the SPRT
 /// of [`IIR_DEPTH`] (both together); alone at 50 k nodes/move: +13.0 ±33.4 and +8.7 ±33.5.
@@ -336,9 +342,9 @@ pub const ORDER_DEFEND: [i32; Class::COUNT] = [
 /// Ordering score of the transposition table's move: above every other move.
 pub const ORDER_TT_MOVE: i32 = 1 << 29;
 /// Ordering bonus of the first killer move of the ply.
-pub const ORDER_KILLER_1: i32 = 400;
+pub const ORDER_KILLER_1: i32 = 470;
 /// Ordering bonus of the second killer move of the ply.
-pub const ORDER_KILLER_2: i32 = 300;
+pub const ORDER_KILLER_2: i32 = 295;
 /// Ordering bonus of the counter move: the quiet move that last caused a cut-off right after
 /// the opponent's last stone (kept per side and cell in the history); 0: off. Not added to a
 /// killer. 350 against 0, freestyle, 200 ms/move, 400 games: +0.9 ±32.9 (186-185-29), so off.
@@ -367,9 +373,9 @@ pub const ORDER_PATTERN_ATTACK: [i32; 11] = [0, 0, 3, 8, 12, 24, 20, 40, 40, 40,
 /// The same for the opponent's patterns on the cell (what the move takes from it).
 pub const ORDER_PATTERN_DEFEND: [i32; 11] = [0, 0, 2, 5, 8, 16, 14, 30, 30, 30, 30];
 /// History divisor in the ordering score.
-pub const HISTORY_DIV: i32 = 64;
+pub const HISTORY_DIV: i32 = 83;
 /// A cut-off move's history bonus is `depth² × HISTORY_BONUS_PER_DEPTH2`.
-pub const HISTORY_BONUS_PER_DEPTH2: i32 = 16;
+pub const HISTORY_BONUS_PER_DEPTH2: i32 = 17;
 /// The quiet moves searched before a cut-off move lose its bonus divided by this.
 pub const HISTORY_MALUS_DIV: i32 = 2;
 /// Largest magnitude of a history entry (gravity keeps entries inside it).
@@ -532,6 +538,7 @@ pub struct SearchParams {
     pub lmr_base_centi: i32,
     pub lmr_divisor_centi: i32,
     pub lmr_divisor_rules: i32,
+    pub tuned_rules: i32,
     pub lmr_divisor_other_centi: i32,
     pub lmr_pv_reduction: i32,
     pub lmr_cut_node: i32,
@@ -588,6 +595,7 @@ impl SearchParams {
         lmr_base_centi: LMR_BASE_CENTI,
         lmr_divisor_centi: LMR_DIVISOR_CENTI,
         lmr_divisor_rules: LMR_DIVISOR_RULES,
+        tuned_rules: TUNED_RULES,
         lmr_divisor_other_centi: LMR_DIVISOR_OTHER_CENTI,
         lmr_pv_reduction: LMR_PV_REDUCTION,
         lmr_cut_node: LMR_CUT_NODE,
@@ -618,6 +626,33 @@ impl SearchParams {
         history_malus_div: Divisor::new(HISTORY_MALUS_DIV),
         aspiration_delta: ASPIRATION_DELTA,
     };
+
+    /// The parameters a search under `rule` uses: these, if `rule` is one of `tuned_rules`;
+    /// otherwise these with the fields of the SPSA run (see [`TUNED_RULES`]) at their values
+    /// from before it, which those rules were measured with.
+    pub fn for_rule(&self, rule: Rule) -> SearchParams {
+        if self.tuned_rules >> rule.code() & 1 != 0 {
+            return *self;
+        }
+        SearchParams {
+            rfp_margin: 120,
+            futility_margin: 150,
+            lmp_base: 4,
+            lmp_per_depth2: 3,
+            razor_margin: 200,
+            mcp_base: 10,
+            mcp_exp_centi: 132,
+            lmr_base_centi: 50,
+            lmr_divisor_centi: 150,
+            lmr_history_div: Divisor::new(8192),
+            order_killer_1: 400,
+            order_killer_2: 300,
+            history_div: Divisor::new(64),
+            history_bonus_per_depth2: 16,
+            aspiration_delta: 40,
+            ..*self
+        }
+    }
 
     /// The value of the tunable `name`, if there is one.
     pub fn get(&self, name: &str) -> Option<i64> {
@@ -803,7 +838,17 @@ macro_rules! tunable {
 }
 
 /// Every tunable search parameter: the one list that `INFO param_<name>`, `pbrain-rensa params`
-/// and the tuner (`rensa-tune`) read. Ranges keep the search sound (a divisor never 0, late-move
+/// and the tuner (`rensa-tune`) read.
+///
+/// The values (under the rules of [`TUNED_RULES`]) of `rfp_margin`, `futility_margin`, `lmp_base`, `lmp_per_depth2`, `razor_margin`,
+/// `mcp_base`, `mcp_exp_centi`, `lmr_base_centi`, `lmr_divisor_centi`, `lmr_history_div`,
+/// `order_killer_1`, `order_killer_2`, `history_div`, `history_bonus_per_depth2` and
+/// `aspiration_delta` come from one `rensa-tune` run: 3500 game pairs at 50 000 nodes per move,
+/// 15×15 freestyle, f15 book, `-spsa r_end=0.01 -seed 82` (before: 120, 150, 4, 3, 200, 10, 132,
+/// 50, 150, 8192, 400, 300, 64, 16, 40). Tuned against those, 200 ms/move, SPRT [0, 10], fresh
+/// openings (`shuf` seed 83): freestyle +34.9 ±33.3 (208-168-24, 400 games, LOS 98 %, LLR 1.08,
+/// undecided at the cap); renju (r15 book) −34.9 ±48.0 (87-107-6, 200 games), so they hold in
+/// freestyle only ([`TUNED_RULES`]). Bench 1431312 became 1320228 (freestyle positions only). Ranges keep the search sound (a divisor never 0, late-move
 /// reductions from depth 2, an aspiration window that can widen).
 pub const TUNABLES: &[Tunable] = &[
     tunable!(rfp_depth: i32, 1, 8, 1.0),
@@ -828,6 +873,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_base_centi: i32, -50, 200, 10.0),
     tunable!(lmr_divisor_centi: i32, 100, 500, 15.0),
     tunable!(lmr_divisor_rules: i32, 0, 1023, 1.0),
+    tunable!(tuned_rules: i32, 0, 1023, 1.0),
     tunable!(lmr_divisor_other_centi: i32, 100, 500, 15.0),
     tunable!(lmr_pv_reduction: i32, 0, 3, 1.0),
     tunable!(lmr_cut_node: i32, 0, 3, 1.0),

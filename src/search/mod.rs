@@ -60,7 +60,7 @@ use crate::params::{
     SearchParams, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, REALTIME_MIN_NODES, ROOT_GUARD_NODES,
     ROOT_GUARD_NODES_PER_MS, TIME_FILL_TURN, VCF_TABLE_ENTRIES,
 };
-use crate::types::Color;
+use crate::types::{Color, Rule};
 use alphabeta::{lmr_table, LmrTable};
 use history::History;
 pub use prove::{prove, Proof, ProofKind};
@@ -271,9 +271,11 @@ impl ThreadData {
     /// are forgotten; the history is cleared, or only halved when `keep_history` (a game's
     /// searches then learn from the moves before). With a cleared history every search starts
     /// from the same state, so a node- or depth-limited search gives the same answer wherever
-    /// it runs. The search will use `params`; the reduction table is recomputed only when they
-    /// differ from the previous search's.
-    pub fn reset(&mut self, keep_history: bool, params: &SearchParams) {
+    /// it runs. The search of a board under `rule` will use `params` as they apply to that rule
+    /// ([`SearchParams::for_rule`]); the reduction table is recomputed only when they differ from
+    /// the previous search's.
+    pub fn reset(&mut self, keep_history: bool, params: &SearchParams, rule: Rule) {
+        let params = &params.for_rule(rule);
         let lmr_key = |p: &SearchParams| {
             (
                 p.lmr_base_centi,
@@ -682,6 +684,21 @@ mod tests {
             nodes(same_divisors),
             default,
             "the other divisor is not used"
+        );
+        // Without freestyle's bit in `tuned_rules`, freestyle searches with the values from
+        // before the tuning run, as the other rules do.
+        let untuned = SearchParams {
+            tuned_rules: 0,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(nodes(untuned), default, "tuned_rules is ignored");
+        assert_eq!(
+            nodes(untuned),
+            nodes(SearchParams {
+                tuned_rules: freestyle,
+                ..SearchParams::DEFAULT.for_rule(Rule::Renju)
+            }),
+            "the rules outside tuned_rules do not search with the untuned values"
         );
         let selective = SearchParams {
             mcp_rules: freestyle,

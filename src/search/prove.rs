@@ -49,7 +49,7 @@ pub fn prove(board: &Board, us: Color, nodes: u64, data: &mut ThreadData) -> Pro
     let mut board = board.clone();
     let tt = Tt::new(PROOF_TT_BYTES);
     let limits = Limits::nodes(nodes);
-    data.reset(false, &SearchParams::DEFAULT);
+    data.reset(false, &SearchParams::DEFAULT, board.rule());
     let mut s = Searcher::new(&mut board, &tt, &UNSTOPPED, &limits, data);
     let mut proof = Proof {
         kind: None,

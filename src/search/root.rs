@@ -45,7 +45,7 @@ pub(super) fn think_one(
     observer: &mut Observer,
 ) -> SearchResult {
     let mut board = job.board.clone();
-    data.reset(job.keep_history, &job.params);
+    data.reset(job.keep_history, &job.params, board.rule());
     let mut s = Searcher::new(&mut board, job.tt, job.control, limits, data);
     let result = root_search(&mut s, job.me, job.exclude, observer);
     debug_assert!(
@@ -414,7 +414,7 @@ pub(super) fn defences(
     on_root: &mut dyn FnMut(RootEvent),
 ) -> Vec<(Pos, bool)> {
     let mut board = job.board.clone();
-    data.reset(job.keep_history, &job.params);
+    data.reset(job.keep_history, &job.params, board.rule());
     let mut s = Searcher::new(&mut board, job.tt, job.control, &job.limits, data);
     let me = job.me;
     let q = movepick::quick(s.board, me);
@@ -456,7 +456,7 @@ pub(super) fn ordered_candidates(
     data: &mut ThreadData,
 ) -> Vec<Pos> {
     let mut board = board.clone();
-    data.reset(job.keep_history, &job.params);
+    data.reset(job.keep_history, &job.params, board.rule());
     let mut s = Searcher::new(&mut board, job.tt, job.control, &job.limits, data);
     let q = movepick::quick(s.board, me);
     let (mut moves, _) = root_moves(&mut s, me, q.opp_threat, exclude);

@@ -86,7 +86,7 @@ pub(super) fn think_parallel(
                 .stack_size(SMP_STACK_BYTES)
                 .spawn_scoped(scope, move || {
                     let mut board = job.board.clone();
-                    data.reset(job.keep_history, &job.params);
+                    data.reset(job.keep_history, &job.params, board.rule());
                     let mut s = Searcher::new(&mut board, job.tt, helpers, helper_limits, data);
                     helper_search(&mut s, job.me, k);
                     helper_nodes.fetch_add(s.nodes, Ordering::Relaxed);

@@ -680,12 +680,22 @@ mod tests {
             elapsed: Duration::from_secs(1),
         };
         let r = report(&c, &res);
-        assert!(r.contains("\nparam_rfp_margin 120 "), "{r}");
+        // θ has not moved (the result was 0): the defaults, as the engine's constants.
+        let (rfp, lmp) = (rensa::params::RFP_MARGIN, rensa::params::LMP_BASE);
+        assert!(r.contains(&format!("\nparam_rfp_margin {rfp} ")), "{r}");
         assert!(
-            r.contains("info=param_rfp_margin:120 info=param_lmp_base:4\n"),
+            r.contains(&format!(
+                "info=param_rfp_margin:{rfp} info=param_lmp_base:{lmp}\n"
+            )),
             "{r}"
         );
-        assert!(r.contains("\npub const RFP_MARGIN: i32 = 120;\n"), "{r}");
-        assert!(r.contains("\npub const LMP_BASE: usize = 4;\n"), "{r}");
+        assert!(
+            r.contains(&format!("\npub const RFP_MARGIN: i32 = {rfp};\n")),
+            "{r}"
+        );
+        assert!(
+            r.contains(&format!("\npub const LMP_BASE: usize = {lmp};\n")),
+            "{r}"
+        );
     }
 }
