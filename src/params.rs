@@ -255,15 +255,11 @@ pub const LMR_MOVES: usize = 3;
 /// −12.2 ±33.6 (186-200-14): no gain there, so the divisor 150 holds under the rules of
 /// [`LMR_DIVISOR_RULES`] (bits as in [`MCP_RULES`]: freestyle only, the rule it was proven in)
 /// and the others keep the former 220 ([`LMR_DIVISOR_OTHER_CENTI`]). Divisor 120 against 150,
-/// freestyle: −11.7 ±40.5 over 268 games (121-130-17, stopped), so 150 stays.
+/// freestyle: −11.7 ±40.5 over 268 games (121-130-17, stopped), so 150 stayed, until the SPSA
+/// run described at [`TUNABLES`] set the base 67 and the divisor 166 (freestyle).
 pub const LMR_BASE_CENTI: i32 = 67;
 pub const LMR_DIVISOR_CENTI: i32 = 166;
 pub const LMR_DIVISOR_RULES: i32 = 1;
-/// The rules (bits as in [`MCP_RULES`]) whose searches use the values of the SPSA run listed at
-/// [`TUNABLES`]; the others search with the values from before it
-/// ([`SearchParams::for_rule`]). Freestyle only: the run was in freestyle, and in renju the tuned
-/// values measured −34.9 ±48.0 over 200 games.
-pub const TUNED_RULES: i32 = 1;
 pub const LMR_DIVISOR_OTHER_CENTI: i32 = 220;
 /// Plies taken off the late-move reduction at PV nodes.
 pub const LMR_PV_REDUCTION: i32 = 1;
@@ -836,6 +832,12 @@ macro_rules! tunable {
         }
     };
 }
+
+/// The rules (bits as in [`MCP_RULES`]) whose searches use the values of the SPSA run listed at
+/// [`TUNABLES`]; the others search with the values from before it
+/// ([`SearchParams::for_rule`]). Freestyle only: the run was in freestyle, and in renju the tuned
+/// values measured −34.9 ±48.0 over 200 games.
+pub const TUNED_RULES: i32 = 1;
 
 /// Every tunable search parameter: the one list that `INFO param_<name>`, `pbrain-rensa params`
 /// and the tuner (`rensa-tune`) read.
