@@ -840,10 +840,11 @@ macro_rules! tunable {
 pub const TUNED_RULES: i32 = 1;
 
 /// Every tunable search parameter: the one list that `INFO param_<name>`, `pbrain-rensa params`
-/// and the tuner (`rensa-tune`) read.
+/// and the tuner (`rensa-tune`) read. Ranges keep the search sound (a divisor never 0,
+/// late-move reductions from depth 2, an aspiration window that can widen).
 ///
-/// The values (under the rules of [`TUNED_RULES`]) of `rfp_margin`, `futility_margin`, `lmp_base`, `lmp_per_depth2`, `razor_margin`,
-/// `mcp_base`, `mcp_exp_centi`, `lmr_base_centi`, `lmr_divisor_centi`, `lmr_history_div`,
+/// The values (under the rules of [`TUNED_RULES`]) of `rfp_margin`, `futility_margin`,
+/// `lmp_base`, `lmp_per_depth2`, `razor_margin`, `mcp_base`, `mcp_exp_centi`, `lmr_base_centi`, `lmr_divisor_centi`, `lmr_history_div`,
 /// `order_killer_1`, `order_killer_2`, `history_div`, `history_bonus_per_depth2` and
 /// `aspiration_delta` come from one `rensa-tune` run: 3500 game pairs at 50 000 nodes per move,
 /// 15×15 freestyle, f15 book, `-spsa r_end=0.01 -seed 82` (before: 120, 150, 4, 3, 200, 10, 132,
@@ -851,8 +852,8 @@ pub const TUNED_RULES: i32 = 1;
 /// openings (`shuf` seed 83): freestyle +34.9 ±33.3 (208-168-24, 400 games, LOS 98 %, LLR 1.08,
 /// undecided at the cap); renju (r15 book) −34.9 ±48.0 (87-107-6, 200 games), so they hold in
 /// freestyle only ([`TUNED_RULES`]). Confirmed build against build in freestyle, seed 84, 300
-/// games: +17.4 ±38.7 (151-136-13); both runs about +27 ±25 over 700. Bench 1431312 became 1320228 (freestyle positions only). Ranges keep the search sound (a divisor never 0, late-move
-/// reductions from depth 2, an aspiration window that can widen).
+/// games: +17.4 ±38.7 (151-136-13); both runs about +27 ±25 over 700. Bench 1431312 became
+/// 1320228 (freestyle positions only).
 pub const TUNABLES: &[Tunable] = &[
     tunable!(rfp_depth: i32, 1, 8, 1.0),
     tunable!(rfp_margin: i32, 20, 400, 15.0),
