@@ -627,7 +627,7 @@ impl SearchParams {
     /// otherwise these with the fields of the SPSA run (see [`TUNED_RULES`]) at their values
     /// from before it, which those rules were measured with.
     pub fn for_rule(&self, rule: Rule) -> SearchParams {
-        if self.tuned_rules >> rule.code() & 1 != 0 {
+        if rule_in(self.tuned_rules, rule) {
             return *self;
         }
         SearchParams {
@@ -831,6 +831,12 @@ macro_rules! tunable {
             set: |p, v| p.$field = Field::from_i64(v),
         }
     };
+}
+
+/// Whether the rule mask `mask` of the parameters (bit `1 << code` per Gomocup rule code, as in
+/// [`MCP_RULES`]) holds `rule`.
+pub fn rule_in(mask: i32, rule: Rule) -> bool {
+    mask >> rule.code() & 1 != 0
 }
 
 /// The rules (bits as in [`MCP_RULES`]) whose searches use the values of the SPSA run listed at

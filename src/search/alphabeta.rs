@@ -34,9 +34,9 @@ use crate::board::{Board, Class, Pos, DIRS};
 use crate::types::{Color, Rule};
 
 use crate::params::{
-    SearchParams, DISTANT_STEPS, EXT_PLY_SIXTEENTHS, FORCED_REPLY_EXTENSION, HORIZON_DEFENCE,
-    HORIZON_DEFENCE_IN_RENJU, LMR_SCORE_MAX_BONUS, ORDER_TT_MOVE, POLL_INTERVAL_NODES,
-    QUIESCENCE_TT, QUIESCENCE_TT_DEPTH,
+    rule_in, SearchParams, DISTANT_STEPS, EXT_PLY_SIXTEENTHS, FORCED_REPLY_EXTENSION,
+    HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, LMR_SCORE_MAX_BONUS, ORDER_TT_MOVE,
+    POLL_INTERVAL_NODES, QUIESCENCE_TT, QUIESCENCE_TT_DEPTH,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -155,8 +155,7 @@ impl<'a> Searcher<'a> {
         data: &'a mut ThreadData,
     ) -> Searcher<'a> {
         let board_rule = board.rule();
-        // Whether a rule mask of the parameters (bit `1 << code`) holds this board's rule.
-        let applies = |mask: i32| mask >> board_rule.code() & 1 != 0;
+        let applies = |mask: i32| rule_in(mask, board_rule);
         let horizon_defence =
             HORIZON_DEFENCE && (board_rule != Rule::Renju || HORIZON_DEFENCE_IN_RENJU);
         Searcher {

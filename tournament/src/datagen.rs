@@ -16,10 +16,10 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use rensa::board::{rule, Board, Class, Pos};
-use rensa::search::{self, Job, Limits, Threads, Tt, MATE_BOUND};
+use rensa::search::{self, Job, Limits, Threads, Tt};
 use rensa::types::{Color, Rule};
 
-use crate::dataset::{Record, Writer, FLAG_MATE, FLAG_NOT_QUIET};
+use crate::dataset::{stored_score, Record, Writer, FLAG_MATE, FLAG_NOT_QUIET};
 use crate::game::{GameSettings, TimeControl};
 use crate::opening::SplitMix;
 use crate::runner::OpeningSource;
@@ -183,7 +183,7 @@ fn play(
         let mut job = Job::new(&board, side, Limits::nodes(cfg.nodes), tt);
         job.keep_history = true;
         let r = search::think(&job, threads, &mut |_| {});
-        let mate = r.score.abs() >= MATE_BOUND;
+        let (score, mate) = stored_score(r.score);
         let n = |c: Color, k: Class| board.class_count(c, k) > 0;
         let not_quiet = n(side, Class::Five)
             || n(side.opp(), Class::Five)
@@ -196,7 +196,7 @@ fn play(
             side,
             result: 0,
             flags: if mate { FLAG_MATE } else { 0 } | if not_quiet { FLAG_NOT_QUIET } else { 0 },
-            score: r.score.clamp(-32000, 32000) as i16,
+            score,
             stones: stones.clone(),
         });
         if mate {

@@ -22,6 +22,7 @@
 use std::io::{Read, Write};
 
 use rensa::board::{Board, Pos};
+use rensa::search::MATE_BOUND;
 use rensa::types::{Color, Rule, MAX_SIZE, MIN_SIZE};
 
 const MAGIC: &[u8; 4] = b"RNSD";
@@ -48,6 +49,13 @@ pub struct Record {
 }
 
 impl Record {
+    /// Whether `fit` trains on the record (and `label` labels it): positions with a proven
+    /// score only if `keep_mates`, positions that are not quiet only if `keep_loud`.
+    pub fn trained(&self, keep_mates: bool, keep_loud: bool) -> bool {
+        (keep_mates || self.flags & FLAG_MATE == 0)
+            && (keep_loud || self.flags & FLAG_NOT_QUIET == 0)
+    }
+
     /// A 15×15 freestyle position of `stones` (cell indices, Black first) with the side to move
     /// they imply, no result, score or flags: the positions tests are made of.
     pub fn freestyle15(stones: Vec<u16>) -> Record {
@@ -106,6 +114,12 @@ impl Record {
             out.extend_from_slice(&s.to_le_bytes());
         }
     }
+}
+
+/// A search score as a record stores it: clamped to the `i16` field (proven results to
+/// ±32000), and whether it is a proven win or loss ([`FLAG_MATE`]).
+pub fn stored_score(score: i32) -> (i16, bool) {
+    (score.clamp(-32000, 32000) as i16, score.abs() >= MATE_BOUND)
 }
 
 /// Writes a data file: the header, then [`Writer::write`] for each record.

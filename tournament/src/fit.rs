@@ -20,7 +20,7 @@ use rensa::board::Pos;
 use rensa::eval::weights::{self, threat_mask, Weights, FAMILIES, THREATS, THREAT_BITS};
 use rensa::types::{Color, Rule};
 
-use crate::dataset::{Record, FLAG_MATE, FLAG_NOT_QUIET};
+use crate::dataset::Record;
 
 /// Weights of one colour of one family: cell values (attack, defence interleaved), the threat
 /// table, the tempo.
@@ -206,9 +206,7 @@ fn extract_part(records: &[Record], first: usize, block: usize, cfg: &FitConfig)
     let mut s = Samples::empty();
     let mut acc: Vec<(u32, i16)> = Vec::new();
     for (n, r) in records.iter().enumerate() {
-        if (!cfg.keep_mates && r.flags & FLAG_MATE != 0)
-            || (!cfg.keep_loud && r.flags & FLAG_NOT_QUIET != 0)
-        {
+        if !r.trained(cfg.keep_mates, cfg.keep_loud) {
             continue;
         }
         let Some(board) = r.board() else { continue };

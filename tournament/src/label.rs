@@ -16,9 +16,9 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use rensa::search::{self, Job, Limits, Threads, Tt, MATE_BOUND};
+use rensa::search::{self, Job, Limits, Threads, Tt};
 
-use crate::dataset::{self, Record, Writer, FLAG_MATE, FLAG_NOT_QUIET};
+use crate::dataset::{self, stored_score, Record, Writer, FLAG_MATE};
 
 /// Positions searched between two writes of the output.
 const CHUNK: usize = 256;
@@ -63,9 +63,7 @@ pub struct LabelReport {
 
 /// Whether `r` is one of the positions `cfg` labels (apart from the one-in-`every` choice).
 pub fn eligible(cfg: &LabelConfig, r: &Record) -> bool {
-    r.stones.len() >= cfg.min_stones
-        && (cfg.keep_mates || r.flags & FLAG_MATE == 0)
-        && (cfg.keep_loud || r.flags & FLAG_NOT_QUIET == 0)
+    r.stones.len() >= cfg.min_stones && r.trained(cfg.keep_mates, cfg.keep_loud)
 }
 
 /// The positions of `records` that `cfg` labels, in order.
@@ -84,10 +82,9 @@ pub fn relabel(r: &Record, nodes: u64, tt: &mut Tt, threads: &mut Threads) -> Op
     let board = r.board()?;
     tt.clear();
     let job = Job::new(&board, r.side, Limits::nodes(nodes), tt);
-    let res = search::think(&job, threads, &mut |_| {});
-    let mate = res.score.abs() >= MATE_BOUND;
+    let (score, mate) = stored_score(search::think(&job, threads, &mut |_| {}).score);
     Some(Record {
-        score: res.score.clamp(-32000, 32000) as i16,
+        score,
         flags: (r.flags & !FLAG_MATE) | if mate { FLAG_MATE } else { 0 },
         ..r.clone()
     })
