@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use rensa::params::{tunable, Tunable, TUNABLES};
+use rensa::params::{rule_in, tunable, SearchParams, Tunable, TUNABLES, TUNED_RULES};
 use rensa::types::{Color, Rule, MAX_SIZE, MIN_SIZE};
 
 use crate::cli::{finite, kv, num, option_groups, rule_of, OpeningOpts};
@@ -235,6 +235,30 @@ pub fn parse(args: &[String]) -> Result<Option<TuneConfig>> {
     if let Some(n) = nodes {
         engine.info.push(format!("INFO max_node {n}"));
     }
+    // Under a rule outside `tuned_rules` the engine searches with its own values and ignores
+    // the tunables' defaults; the run adds the rule to the mask, so that the values it sends
+    // are the ones searched with (unless the engine options set the mask already).
+    if !rule_in(TUNED_RULES, rule)
+        && !engine
+            .info
+            .iter()
+            .any(|l| l.starts_with("INFO param_tuned_rules "))
+    {
+        engine.info.push(format!(
+            "INFO param_tuned_rules {}",
+            TUNED_RULES | 1 << rule.code()
+        ));
+        // The mask makes the engine search with the tunables' defaults; those it is not tuning
+        // are sent at the rule's own values.
+        let base = rule_values(rule);
+        for t in TUNABLES {
+            if t.get(&base) != t.default_value() && !params.iter().any(|p| p.name == t.name) {
+                engine
+                    .info
+                    .push(format!("INFO param_{} {}", t.name, t.get(&base)));
+            }
+        }
+    }
     let openings = openings.source(size, rule)?;
     let mut settings = GameSettings::new(size, rule, tc);
     settings.max_memory = max_memory;
@@ -325,13 +349,21 @@ fn history_row(
     Ok(())
 }
 
-/// The SPSA parameters of the run, from the engine's table (starting at the defaults).
+/// The values the engine searches with under `rule` by default (the tunables' defaults under
+/// the rules of `tuned_rules`, the values from before the first SPSA run under the others).
+fn rule_values(rule: Rule) -> SearchParams {
+    SearchParams::DEFAULT.for_rule(rule)
+}
+
+/// The SPSA parameters of the run, from the engine's table, starting at the values the engine
+/// searches with under the run's rule.
 pub fn spsa_params(cfg: &TuneConfig) -> Vec<SpsaParam> {
+    let base = rule_values(cfg.settings.rule);
     cfg.params
         .iter()
         .map(|t| SpsaParam {
             name: t.name.to_string(),
-            start: t.default_value() as f64,
+            start: t.get(&base) as f64,
             min: t.min as f64,
             max: t.max as f64,
             c_end: t.c_end,
@@ -567,19 +599,34 @@ pub fn report(cfg: &TuneConfig, res: &TuneResult) -> String {
         res.faults
     );
     let values = res.spsa.values();
-    out += "\nTuned values (theta rounded; default in brackets):\n";
+    let base = rule_values(cfg.settings.rule);
+    out += "\nTuned values (theta rounded; start in brackets):\n";
     for ((t, v), theta) in cfg.params.iter().zip(&values).zip(res.spsa.theta()) {
         out += &format!(
             "param_{} {v}    # theta {theta:.2} [{}]\n",
             t.name,
-            t.default_value()
+            t.get(&base)
         );
     }
     out += "\nAs rensa-match engine options (e.g. to run an SPRT against the defaults):\n ";
     for (t, v) in cfg.params.iter().zip(&values) {
         out += &format!(" info=param_{}:{v}", t.name);
     }
-    out += "\n\nFor src/params.rs:\n";
+    // The parameter lines of the engine options (the rule mask and the values fixed with it).
+    for (name, v) in cfg.engine.info.iter().filter_map(|l| {
+        l.strip_prefix("INFO param_")
+            .and_then(|rest| rest.split_once(' '))
+    }) {
+        out += &format!(" info=param_{name}:{v}");
+    }
+    out += "\n\nFor src/params.rs";
+    if !rule_in(TUNED_RULES, cfg.settings.rule) {
+        out += &format!(
+            " (values for {}, which searches outside tuned_rules: see SearchParams::for_rule)",
+            cfg.settings.rule.name()
+        );
+    }
+    out += ":\n";
     for (t, v) in cfg.params.iter().zip(&values) {
         out += &format!("pub const {}: {} = {v};\n", t.const_name(), t.ty);
     }
@@ -643,6 +690,25 @@ mod tests {
             .unwrap();
         assert!(t.engine.info.is_empty());
         assert_eq!(t.settings.tc.turn_ms, 50);
+        // Renju searches outside tuned_rules: the run adds it to the mask and starts from the
+        // values renju searches with.
+        let r = parse(&args(&["-rule", "4", "-params", "rfp_margin"]))
+            .unwrap()
+            .unwrap();
+        let renju = SearchParams::DEFAULT.for_rule(Rule::Renju);
+        assert_eq!(
+            r.engine.info[..2],
+            [
+                "INFO max_node 20000".to_string(),
+                format!("INFO param_tuned_rules {}", TUNED_RULES | 1 << 4)
+            ]
+        );
+        // The untuned parameters renju searches with are sent as they are; not the tuned one.
+        let futility = format!("INFO param_futility_margin {}", renju.futility_margin);
+        assert!(r.engine.info.contains(&futility), "{:?}", r.engine.info);
+        assert!(!r.engine.info.iter().any(|l| l.contains("rfp_margin")));
+        assert_eq!(spsa_params(&r)[0].start, renju.rfp_margin as f64);
+        assert_eq!(spsa_params(&c)[0].start, rensa::params::RFP_MARGIN as f64);
         assert!(parse(&args(&["-help"])).unwrap().is_none());
         for bad in [
             &["-params", "nope"][..],
