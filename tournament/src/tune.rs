@@ -235,9 +235,9 @@ pub fn parse(args: &[String]) -> Result<Option<TuneConfig>> {
     if let Some(n) = nodes {
         engine.info.push(format!("INFO max_node {n}"));
     }
-    // Under a rule outside `tuned_rules` the engine searches with its own values and ignores
-    // the tunables' defaults; the run adds the rule to the mask, so that the values it sends
-    // are the ones searched with (unless the engine options set the mask already).
+    // Under a rule outside `tuned_rules` the engine searches with that rule's own values of the
+    // SPSA fields and ignores the ones sent; the run adds the rule to the mask, so that the
+    // values it sends are the ones searched with (unless the engine options set the mask).
     if !rule_in(TUNED_RULES, rule)
         && !engine
             .info
