@@ -16,7 +16,7 @@ use std::time::Instant;
 use anyhow::{bail, Result};
 use rensa::board::pattern::code::{class_of_code, code_of, CODES};
 use rensa::board::Class;
-use rensa::board::Pos;
+use rensa::board::{Board, Pos};
 use rensa::eval::weights::{self, threat_mask, Weights, FAMILIES, THREATS, THREAT_BITS};
 use rensa::types::{Color, Rule};
 
@@ -57,6 +57,8 @@ pub struct FitConfig {
     /// as they start: left free, many drift below zero (presumably standing in for the number of
     /// cells near the stones) and the search plays worse.
     pub freeze_weak: bool,
+    /// Train only on calm positions ([`is_calm`]).
+    pub calm: bool,
 }
 
 /// One position as features.
@@ -197,6 +199,16 @@ pub fn extract(records: &[Record], cfg: &FitConfig) -> Samples {
     out
 }
 
+/// Whether neither side has a four (a cell that makes a five) or an open three (a cell that
+/// makes an open four) on `board`: a position whose search score does not come from a threat
+/// line the search would find again by itself, so the static evaluation alone should match it.
+pub fn is_calm(board: &Board) -> bool {
+    [Color::Black, Color::White].into_iter().all(|c| {
+        let n = board.class_counts(c);
+        n[Class::Five as usize] == 0 && n[Class::Flex4 as usize] == 0
+    })
+}
+
 /// The held-out block size for `records` records (see [`VALID_BLOCK`]).
 fn valid_block(records: usize) -> usize {
     (records / (4 * VALID_EVERY)).clamp(1, VALID_BLOCK)
@@ -210,6 +222,9 @@ fn extract_part(records: &[Record], first: usize, block: usize, cfg: &FitConfig)
             continue;
         }
         let Some(board) = r.board() else { continue };
+        if cfg.calm && !is_calm(&board) {
+            continue;
+        }
         let fam = weights::family(r.rule);
         let (us, them) = (r.side, r.side.opp());
         let (su, st) = (slot(fam, us.index()), slot(fam, them.index()));
@@ -438,6 +453,7 @@ pub fn eval_of(r: &Record, w: &Weights) -> Option<f64> {
         keep_loud: true,
         freeze_threats: false,
         freeze_weak: false,
+        calm: false,
     };
     let s = extract_part(std::slice::from_ref(r), 0, VALID_BLOCK, &cfg);
     (!s.is_empty()).then(|| s.eval(0, &flatten(w)))
@@ -447,6 +463,52 @@ pub fn eval_of(r: &Record, w: &Weights) -> Option<f64> {
 mod tests {
     use super::*;
     use crate::opening::SplitMix;
+
+    /// A position is calm until either side has a four or an open three on the board.
+    #[test]
+    fn calm_positions() {
+        use rensa::board::grid::Grid;
+        let board =
+            |rows: &str| Board::from_grid(&Grid::from_ascii(rows).expect("board"), Rule::Freestyle);
+        let calm = board(
+            "
+            . . . . . . . .
+            . . X X . . . .
+            . . O . X . . .
+            . . . O . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .",
+        );
+        assert!(is_calm(&calm));
+        // White's open three (a cell makes an open four), Black to defend.
+        let open_three = board(
+            "
+            . . . . . . . .
+            . . X X . . . .
+            . . O O O . . .
+            . . . . X . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .",
+        );
+        assert!(!is_calm(&open_three));
+        // Black's closed four (a cell makes a five).
+        let four = board(
+            "
+            . . . . . . . .
+            O X X X X . . .
+            . . O . . . . .
+            . . . O . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . . .",
+        );
+        assert!(!is_calm(&four));
+    }
 
     /// Random 15×15 freestyle positions of 6 to 40 stones around the centre.
     fn positions(n: usize, seed: u64) -> Vec<Record> {
@@ -499,6 +561,7 @@ mod tests {
             keep_loud: true,
             freeze_threats: false,
             freeze_weak: false,
+            calm: false,
         };
         let samples = extract(&records, &cfg);
         assert_eq!(samples.len(), 2500);
@@ -547,6 +610,7 @@ mod tests {
             keep_loud: true,
             freeze_threats: true,
             freeze_weak: true,
+            calm: false,
         };
         let start = Weights::from_classes();
         let fitted = fit(&extract(&records, &cfg), &start, &cfg, &mut |_| {}).unwrap();
@@ -584,6 +648,7 @@ mod tests {
             keep_loud: true,
             freeze_threats: false,
             freeze_weak: false,
+            calm: false,
         };
         let s = extract(&records, &cfg);
         let held = s.valid.iter().filter(|&&v| v).count();

@@ -19,6 +19,7 @@ use anyhow::{Context, Result};
 use rensa::search::{self, Job, Limits, Threads, Tt};
 
 use crate::dataset::{self, stored_score, Record, Writer, FLAG_MATE};
+use crate::fit::is_calm;
 
 /// Positions searched between two writes of the output.
 const CHUNK: usize = 256;
@@ -37,6 +38,8 @@ pub struct LabelConfig {
     /// Also label positions with a proven score / that are not quiet.
     pub keep_mates: bool,
     pub keep_loud: bool,
+    /// Only calm positions ([`crate::fit::is_calm`]).
+    pub calm: bool,
     /// Stop once the output holds this many records.
     pub positions: u64,
     /// Keep the output's complete records and carry on after them.
@@ -63,7 +66,9 @@ pub struct LabelReport {
 
 /// Whether `r` is one of the positions `cfg` labels (apart from the one-in-`every` choice).
 pub fn eligible(cfg: &LabelConfig, r: &Record) -> bool {
-    r.stones.len() >= cfg.min_stones && r.trained(cfg.keep_mates, cfg.keep_loud)
+    r.stones.len() >= cfg.min_stones
+        && r.trained(cfg.keep_mates, cfg.keep_loud)
+        && (!cfg.calm || r.board().is_some_and(|b| is_calm(&b)))
 }
 
 /// The positions of `records` that `cfg` labels, in order.
@@ -206,6 +211,7 @@ mod tests {
             min_stones: 2,
             keep_mates: false,
             keep_loud: false,
+            calm: false,
             positions: u64::MAX,
             resume: false,
             concurrency: 2,
@@ -245,6 +251,15 @@ mod tests {
         let chosen: Vec<usize> = choose(&cfg, recs).iter().map(|r| r.stones.len()).collect();
         // Stones 2, 3, 5, 6, 7, 8, 9 are eligible (4 is proven); every second one is chosen.
         assert_eq!(chosen, vec![2, 5, 7, 9]);
+        // Only calm positions: Black's open three (5 stones) and four (7 stones) are left out.
+        let mut calm = config(PathBuf::new());
+        calm.calm = true;
+        calm.every = 1;
+        let chosen: Vec<usize> = choose(&calm, game())
+            .iter()
+            .map(|r| r.stones.len())
+            .collect();
+        assert_eq!(chosen, vec![2, 3, 4, 6, 8, 9]);
     }
 
     #[test]

@@ -20,10 +20,10 @@ USAGE:
                        [-games N] [-positions N] [-random plies=P permille=M] [-seed S]
                        [-concurrency N]
   rensa-train label -data FILE[,FILE...] -out FILE [-nodes N] [-every K] [-min-stones N]
-                    [-positions N] [-keep mates,loud] [-resume] [-concurrency N]
+                    [-positions N] [-keep mates,loud] [-calm] [-resume] [-concurrency N]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
-                  [-keep mates,loud] [-freeze threats,weak]
+                  [-keep mates,loud] [-freeze threats,weak] [-calm]
   rensa-train order -data FILE[,FILE...] [-scale S] [-min-stones N] [-codes FILE] [-epochs N]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
@@ -57,6 +57,8 @@ only on the position, the nodes and the build. Output is written every 256 posit
   -keep mates,loud                 also label positions with a proven score / with a five or
                                    a win in three on the board (default: neither; fit leaves
                                    them out too)
+  -calm                            only calm positions: neither side has a four or an open
+                                   three on the board (fit -calm trains on those alone)
   -resume                          keep the records -out already holds (an interrupted run
                                    with the same data and options) and carry on after them
   -concurrency N                   searches at once, one thread each (default 2)
@@ -83,6 +85,8 @@ starting weights; one block in 20 of the positions is held out and reported ever
                                    values of the codes of class None, no two or better (weak)
   -keep mates,loud                 also train on positions with a proven score / with a five or
                                    a win in three on the board (default: neither)
+  -calm                            train only on calm positions: neither side has a four or an
+                                   open three on the board
 
 order: the move ordering's line-pattern values (ORDER_PATTERN_ATTACK / ORDER_PATTERN_DEFEND in
 src/params.rs) measured on the same data: for each pattern, the log of how much more often it
@@ -230,6 +234,7 @@ fn parse_label(args: &[String]) -> Result<Command> {
         min_stones: 0,
         keep_mates: false,
         keep_loud: false,
+        calm: false,
         positions: u64::MAX,
         resume: false,
         concurrency: 2,
@@ -254,6 +259,8 @@ fn parse_label(args: &[String]) -> Result<Command> {
             "resume" if vals.is_empty() => cfg.resume = true,
             "resume" => bail!("-resume takes no value"),
             "concurrency" => cfg.concurrency = num(one()?, "-concurrency")?,
+            "calm" if vals.is_empty() => cfg.calm = true,
+            "calm" => bail!("-calm takes no value"),
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
@@ -285,6 +292,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         keep_loud: false,
         freeze_threats: false,
         freeze_weak: false,
+        calm: false,
     };
     for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
@@ -320,6 +328,8 @@ fn parse_fit(args: &[String]) -> Result<Command> {
                 "-keep",
                 &mut [("mates", &mut cfg.keep_mates), ("loud", &mut cfg.keep_loud)],
             )?,
+            "calm" if vals.is_empty() => cfg.calm = true,
+            "calm" => bail!("-calm takes no value"),
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
