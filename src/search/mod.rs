@@ -628,13 +628,6 @@ mod tests {
                 },
             ),
             (
-                "lmr_distant",
-                SearchParams {
-                    lmr_distant: 1,
-                    ..d
-                },
-            ),
-            (
                 "lmr_score_div",
                 SearchParams {
                     lmr_score_div: 200,
@@ -658,6 +651,23 @@ mod tests {
         ] {
             assert_ne!(nodes(changed), default, "{name} is ignored");
         }
+        // A move far from both last stones is late only in a deeper tree of this position.
+        let deeper = |params: SearchParams| {
+            let tt = Tt::new(1 << 20);
+            let job = Job {
+                params,
+                ..Job::new(&b, Color::Black, Limits::depth(9), &tt)
+            };
+            think(&job, &mut Threads::new(), &mut |_| {}).nodes
+        };
+        assert_ne!(
+            deeper(SearchParams {
+                lmr_distant: 1,
+                ..d
+            }),
+            deeper(d),
+            "lmr_distant is ignored"
+        );
         // The move-count pruning (on in freestyle by default) and the pattern ordering (off
         // there): each follows its bit in `mcp_rules` and `order_pattern_rules`, and counts.
         let freestyle = 1 << Rule::Freestyle.code();
