@@ -841,11 +841,11 @@ pub fn rule_in(mask: i32, rule: Rule) -> bool {
 
 /// The rules (bits as in [`MCP_RULES`]) whose searches use the values of the SPSA run listed at
 /// [`TUNABLES`]; the others search with the values from before it
-/// ([`SearchParams::for_rule`]). Freestyle (where the run was) and standard, bits 0 and 1: in standard, 200
-/// ms/move, s15 book, `shuf` seeds 90 and 91, +27.0 ±32.8 (199-168-33, 400 games, SPRT [0, 10]
-/// undecided at the cap) and +25.5 ±38.1 (150-128-22, 300 games), about +26 ±25 over 700 (LOS
-/// 98 %). Not renju, where they measured −34.9 ±48.0 over 200 games (and renju's own run, about
-/// +13 ±20 over 1106 games, is not proven), nor caro, not measured.
+/// ([`SearchParams::for_rule`]). Freestyle (where the run was) and standard, bits 0 and 1: in
+/// standard, 200 ms/move, s15 book, `shuf` seeds 90 and 91, +27.0 ±32.8 (199-168-33, 400 games,
+/// SPRT [0, 10] undecided at the cap) and +25.5 ±38.1 (150-128-22, 300 games), about +26 ±25
+/// over 700 (LOS 98 %). Not renju, where they measured −34.9 ±48.0 over 200 games (and renju's
+/// own run, about +13 ±20 over 1106 games, is not proven), nor caro, not measured.
 pub const TUNED_RULES: i32 = 3;
 
 /// Every tunable search parameter: the one list that `INFO param_<name>`, `pbrain-rensa params`
