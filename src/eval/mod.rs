@@ -3,8 +3,8 @@
 //! sides' threat masks, and a tempo bonus, all from the weights in use ([`weights`]).
 //!
 //! `rensa-train` (tournament crate) fits weights to self-play games. The embedded weights are
-//! generation 1 in freestyle (a fit to the deep search scores of calm positions, see the
-//! README) and generation 0, the hand-set class values of [`params`]
+//! generation 1 in freestyle and standard (a fit to the deep search scores of calm freestyle
+//! positions, see the README) and generation 0, the hand-set class values of [`params`]
 //! ([`weights::Weights::from_classes`]), under the other rules; [`params`] also keeps the
 //! evaluation's bound.
 
