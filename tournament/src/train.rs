@@ -25,6 +25,7 @@ USAGE:
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
                   [-keep mates,loud] [-freeze threats,weak] [-calm]
   rensa-train order -data FILE[,FILE...] [-scale S] [-min-stones N] [-codes FILE] [-epochs N]
+  rensa-train copy -from R -to R[,R...] -out FILE [-init embedded|classes|FILE] [-name NAME]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
 game, N nodes per move, a proven win or loss ends the game) and writes every position before a
@@ -102,6 +103,15 @@ opponent; printed as the two constants to paste.
                                    as the engine's code ordering table (src/search/order-codes.txt,
                                    used with INFO param_order_code_permille 1000)
   -epochs N                        full-batch steps of that fit (default 300)
+
+copy: writes the starting weights with one rule family's tables copied over other families
+(both colours), the rest unchanged: a fit of one family tried in another, e.g. freestyle's in
+standard and caro. Families: freestyle (rule 0), standard (1), renju (4), caro (8 and 9).
+  -from R                          the rule whose family's tables are copied
+  -to R,R,...                      the rules whose families receive them
+  -out FILE                        the weights file to write
+  -init embedded|classes|FILE      the weights to start from (default: the embedded ones)
+  -name NAME                       the name stored in the file (default: the file name)
 ";
 
 /// A parsed command line.
@@ -122,7 +132,18 @@ pub enum Command {
         codes: Option<PathBuf>,
         epochs: usize,
     },
+    Copy(CopyConfig),
     Help,
+}
+
+/// What `copy` writes: `init`'s weights, named `name`, with the tables of `from`'s family in
+/// the families of `to`.
+pub struct CopyConfig {
+    pub init: Init,
+    pub from: Rule,
+    pub to: Vec<Rule>,
+    pub out: PathBuf,
+    pub name: String,
 }
 
 /// The starting weights of a fit.
@@ -134,6 +155,14 @@ pub enum Init {
 }
 
 impl Init {
+    fn parse(v: &str) -> Init {
+        match v {
+            "embedded" => Init::Embedded,
+            "classes" => Init::Classes,
+            f => Init::File(PathBuf::from(f)),
+        }
+    }
+
     pub fn load(&self) -> Result<Weights> {
         Ok(match self {
             Init::Embedded => weights::embedded().clone(),
@@ -157,8 +186,9 @@ pub fn parse(args: &[String]) -> Result<Command> {
         Some("label") => parse_label(&args[1..]),
         Some("fit") => parse_fit(&args[1..]),
         Some("order") => parse_order(&args[1..]),
+        Some("copy") => parse_copy(&args[1..]),
         None | Some("-h" | "-help" | "--help" | "help") => Ok(Command::Help),
-        Some(c) => bail!("unknown command {c:?} (generate, label, fit, order; -help)"),
+        Some(c) => bail!("unknown command {c:?} (generate, label, fit, order, copy; -help)"),
     }
 }
 
@@ -300,13 +330,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
             "h" | "help" => return Ok(Command::Help),
             "data" => data.extend(one()?.split(',').map(PathBuf::from)),
             "out" => out = Some(PathBuf::from(one()?)),
-            "init" => {
-                init = match one()?.as_str() {
-                    "embedded" => Init::Embedded,
-                    "classes" => Init::Classes,
-                    f => Init::File(PathBuf::from(f)),
-                }
-            }
+            "init" => init = Init::parse(one()?),
             "name" => name = Some(one()?.clone()),
             "lambda" => cfg.lambda = finite(one()?, "-lambda")?.clamp(0.0, 1.0),
             "scale" => cfg.scale = Some(finite(one()?, "-scale")?),
@@ -340,10 +364,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
     if cfg.scale.is_some_and(|s| s <= 0.0) {
         bail!("-scale must be positive");
     }
-    cfg.name = name.unwrap_or_else(|| {
-        out.file_stem()
-            .map_or("fitted".to_string(), |s| s.to_string_lossy().into_owned())
-    });
+    cfg.name = name.unwrap_or_else(|| stem_of(&out));
     Ok(Command::Fit {
         data,
         out,
@@ -382,6 +403,62 @@ fn parse_order(args: &[String]) -> Result<Command> {
     })
 }
 
+fn parse_copy(args: &[String]) -> Result<Command> {
+    let (mut init, mut from, mut to, mut out, mut name) =
+        (Init::Embedded, None, Vec::new(), None, None);
+    for (opt, vals) in option_groups(args)? {
+        let one = || one(&opt, &vals);
+        match opt.as_str() {
+            "h" | "help" => return Ok(Command::Help),
+            "init" => init = Init::parse(one()?),
+            "from" => from = Some(rule_of(one()?)?),
+            "to" => {
+                for r in one()?.split(',') {
+                    to.push(rule_of(r)?);
+                }
+            }
+            "out" => out = Some(PathBuf::from(one()?)),
+            "name" => name = Some(one()?.clone()),
+            o => bail!("unknown option -{o} (see -help)"),
+        }
+    }
+    let from = from.context("-from R is required")?;
+    if to.is_empty() {
+        bail!("-to R is required");
+    }
+    if to
+        .iter()
+        .any(|&r| weights::family(r) == weights::family(from))
+    {
+        bail!("-to names the family of -from");
+    }
+    let out = out.context("-out FILE is required")?;
+    let name = name.unwrap_or_else(|| stem_of(&out));
+    Ok(Command::Copy(CopyConfig {
+        init,
+        from,
+        to,
+        out,
+        name,
+    }))
+}
+
+/// `w` with the tables of `from`'s family copied into the families of `to`, renamed `name`.
+pub fn copy_family(w: &Weights, from: Rule, to: &[Rule], name: &str) -> Weights {
+    let mut copy = w.clone();
+    for &r in to {
+        copy.families[weights::family(r)] = w.families[weights::family(from)].clone();
+    }
+    copy.name = name.to_string();
+    copy
+}
+
+/// The default weights name for an output file: its stem.
+fn stem_of(out: &std::path::Path) -> String {
+    out.file_stem()
+        .map_or("fitted".to_string(), |s| s.to_string_lossy().into_owned())
+}
+
 /// Sets the named flags of a comma-separated `list` (the value of option `opt`).
 fn set_flags(list: &str, opt: &str, flags: &mut [(&str, &mut bool)]) -> Result<()> {
     for item in list.split(',') {
@@ -394,4 +471,41 @@ fn set_flags(list: &str, opt: &str, flags: &mut [(&str, &mut bool)]) -> Result<(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn copy_moves_one_family_into_others() {
+        let Ok(Command::Copy(cfg)) = parse(&args("copy -from 0 -to 1,9 -out gen1-fs.weights"))
+        else {
+            panic!("copy parses");
+        };
+        let CopyConfig { from, to, name, .. } = &cfg;
+        assert_eq!((*from, name.as_str()), (Rule::Freestyle, "gen1-fs"));
+        assert_eq!(*to, vec![Rule::Standard, Rule::Caro]);
+        assert_eq!(cfg.out, PathBuf::from("gen1-fs.weights"));
+        // A freestyle family that differs from the others, copied into standard and caro.
+        let mut w = Weights::from_classes();
+        w.families[0].side[0].tempo += 7;
+        w.families[0].side[1].cell[100][weights::ATTACK] += 3;
+        let c = copy_family(&w, *from, to, name);
+        assert_eq!(c.name, "gen1-fs");
+        let (fs, st, rj, caro) = (0, 1, 2, 3);
+        assert_eq!(c.families[st], w.families[fs]);
+        assert_eq!(c.families[caro], w.families[fs]);
+        assert_eq!(c.families[fs], w.families[fs]);
+        assert_eq!(c.families[rj], w.families[rj]);
+        assert_ne!(c.families[st], w.families[st]);
+        // Copying a family onto itself, or to nothing, is refused.
+        assert!(parse(&args("copy -from 8 -to 9 -out x.weights")).is_err());
+        assert!(parse(&args("copy -from 0 -out x.weights")).is_err());
+        assert!(parse(&args("copy -from 0 -to 7 -out x.weights")).is_err());
+    }
 }

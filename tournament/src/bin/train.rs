@@ -31,6 +31,7 @@ fn main() {
                 None => Ok(()),
             }
         }),
+        Ok(Command::Copy(cfg)) => run_copy(&cfg),
         Err(e) => Err(e),
     };
     if let Err(e) = result {
@@ -86,6 +87,22 @@ fn run_label(cfg: &label::LabelConfig) -> anyhow::Result<()> {
         r.labelled as f64 / r.seconds.max(1e-3),
         r.mates,
         r.mean_change
+    );
+    Ok(())
+}
+
+fn run_copy(cfg: &train::CopyConfig) -> anyhow::Result<()> {
+    let w = cfg.init.load()?;
+    let copy = train::copy_family(&w, cfg.from, &cfg.to, &cfg.name);
+    std::fs::write(&cfg.out, copy.to_bytes())?;
+    let to: Vec<&str> = cfg.to.iter().map(|r| r.name()).collect();
+    println!(
+        "wrote {} to {}: {}'s tables (from {}) in {}",
+        copy.label(),
+        cfg.out.display(),
+        cfg.from.name(),
+        w.label(),
+        to.join(", ")
     );
     Ok(())
 }
