@@ -841,12 +841,14 @@ pub fn rule_in(mask: i32, rule: Rule) -> bool {
 
 /// The rules (bits as in [`MCP_RULES`]) whose searches use the values of the SPSA run listed at
 /// [`TUNABLES`]; the others search with the values from before it
-/// ([`SearchParams::for_rule`]). Freestyle (where the run was) and standard, bits 0 and 1: in
-/// standard, 200 ms/move, s15 book, `shuf` seeds 90 and 91, +27.0 ±32.8 (199-168-33, 400 games,
-/// SPRT [0, 10] undecided at the cap) and +25.5 ±38.1 (150-128-22, 300 games), about +26 ±25
-/// over 700 (LOS 98 %). Not renju, where they measured −34.9 ±48.0 over 200 games (and renju's
-/// own run, about +13 ±20 over 1106 games, is not proven), nor caro, not measured.
-pub const TUNED_RULES: i32 = 3;
+/// ([`SearchParams::for_rule`]). Freestyle (where the run was), standard and caro, bits 0, 1, 8
+/// and 9: in standard, 200 ms/move, s15 book, `shuf` seeds 90 and 91, +27.0 ±32.8 (199-168-33,
+/// 400 games, SPRT [0, 10] undecided at the cap) and +25.5 ±38.1 (150-128-22, 300 games), about
+/// +26 ±25 over 700 (LOS 98 %); in caro (rule 9, generated balanced openings, 200 ms/move),
+/// together with generation 1's freestyle tables in caro's family, +47.2 ±33.7 (218-164-18, 400
+/// games, LOS 99.7 %). Not renju, where they measured −34.9 ±48.0 over 200 games (and renju's
+/// own run, about +13 ±20 over 1106 games, is not proven).
+pub const TUNED_RULES: i32 = 771;
 
 /// Every tunable search parameter: the one list that `INFO param_<name>`, `pbrain-rensa params`
 /// and the tuner (`rensa-tune`) read. Ranges keep the search sound (a divisor never 0,

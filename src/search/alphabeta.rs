@@ -21,8 +21,8 @@
 //! `lmr_not_improving`), null-move pruning (`nmp_depth`, off: the opponent answers a pass at
 //! reduced depth); and, off by default because matches showed no gain yet, the singular extension
 //! of the table move (`se_depth`, searched with the table move excluded under its own key) and the
-//! counter-move ordering (`order_counter`), kept for the tuner. Freestyle and standard search
-//! with the values of an SPSA run, the other rules with those from before it (`tuned_rules`,
+//! counter-move ordering (`order_counter`), kept for the tuner. Freestyle, standard and caro
+//! search with the values of an SPSA run, renju with those from before it (`tuned_rules`,
 //! [`SearchParams::for_rule`], applied when the thread data is reset for a search).
 
 use super::history::History;
