@@ -148,7 +148,12 @@ impl Weights {
         let mut out = Vec::with_capacity(100_000);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        let name = &self.name.as_bytes()[..self.name.len().min(MAX_NAME)];
+        // At most MAX_NAME bytes, cut at a character boundary so that the name stays UTF-8.
+        let mut end = self.name.len().min(MAX_NAME);
+        while !self.name.is_char_boundary(end) {
+            end -= 1;
+        }
+        let name = &self.name.as_bytes()[..end];
         out.push(name.len() as u8);
         out.extend_from_slice(name);
         for n in [FAMILIES, CODES, THREATS] {
@@ -300,7 +305,12 @@ mod tests {
         w.name = "test".to_string();
         w.families[2].side[1].threat[77] = -321;
         let bytes = w.to_bytes();
-        assert_eq!(Weights::from_bytes(&bytes), Ok(w));
+        assert_eq!(Weights::from_bytes(&bytes), Ok(w.clone()));
+        // A name over 64 bytes is cut to at most 64, at a character boundary: 21 three-byte
+        // characters (63 bytes) of the 22 given.
+        w.name = "五".repeat(22);
+        let back = Weights::from_bytes(&w.to_bytes()).expect("a long name still loads");
+        assert_eq!(back.name, "五".repeat(21));
     }
 
     #[test]
