@@ -453,6 +453,37 @@ pub fn copy_family(w: &Weights, from: Rule, to: &[Rule], name: &str) -> Weights 
     copy
 }
 
+/// What a fit or a copy changed, one line per family and colour that differs between `before`
+/// and `after`: the tempo, how many cell values (attack and defence entries) moved and by how
+/// much at most, and how many threat-table entries moved. Empty when nothing changed.
+pub fn changes(before: &Weights, after: &Weights) -> Vec<String> {
+    const FAMILY_NAMES: [&str; weights::FAMILIES] = ["freestyle", "standard", "renju", "caro"];
+    let mut lines = Vec::new();
+    for (f, (b, a)) in before.families.iter().zip(&after.families).enumerate() {
+        for (c, colour) in ["black", "white"].iter().enumerate() {
+            let (b, a) = (&b.side[c], &a.side[c]);
+            if b == a {
+                continue;
+            }
+            let cell_moves = b.cell.iter().flatten().zip(a.cell.iter().flatten());
+            let (moved, most) = cell_moves.fold((0, 0), |(n, m), (x, y)| {
+                let d = (*y as i32 - *x as i32).abs();
+                (n + (d > 0) as usize, m.max(d))
+            });
+            let threats = b.threat.iter().zip(&a.threat).filter(|(x, y)| x != y);
+            lines.push(format!(
+                "{} {colour}: tempo {} -> {}, {moved} cell values moved (at most {most}), \
+                 {} threat entries moved",
+                FAMILY_NAMES[f],
+                b.tempo,
+                a.tempo,
+                threats.count()
+            ));
+        }
+    }
+    lines
+}
+
 /// The default weights name for an output file: its stem.
 fn stem_of(out: &std::path::Path) -> String {
     out.file_stem()
@@ -507,5 +538,25 @@ mod tests {
         assert!(parse(&args("copy -from 8 -to 9 -out x.weights")).is_err());
         assert!(parse(&args("copy -from 0 -out x.weights")).is_err());
         assert!(parse(&args("copy -from 0 -to 7 -out x.weights")).is_err());
+    }
+
+    #[test]
+    fn changes_name_what_moved() {
+        let w = Weights::from_classes();
+        assert!(changes(&w, &w).is_empty());
+        let mut v = w.clone();
+        v.families[2].side[1].tempo += 5;
+        v.families[2].side[1].cell[7][weights::DEFENCE] -= 4;
+        v.families[2].side[1].cell[9][weights::ATTACK] += 2;
+        v.families[2].side[1].threat[3] += 1;
+        let tempo = w.families[2].side[1].tempo;
+        assert_eq!(
+            changes(&w, &v),
+            vec![format!(
+                "renju white: tempo {tempo} -> {}, 2 cell values moved (at most 4), \
+                 1 threat entries moved",
+                tempo + 5
+            )]
+        );
     }
 }

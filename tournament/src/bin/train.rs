@@ -104,6 +104,9 @@ fn run_copy(cfg: &train::CopyConfig) -> anyhow::Result<()> {
         w.label(),
         to.join(", ")
     );
+    for line in train::changes(&w, &copy) {
+        println!("  {line}");
+    }
     Ok(())
 }
 
@@ -176,6 +179,9 @@ fn run_fit(
         fitted.scale,
         cfg.lambda
     );
+    for line in train::changes(&init, &fitted.weights) {
+        println!("  {line}");
+    }
     Ok(())
 }
 
