@@ -581,6 +581,15 @@ fn run_transcript(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether the engine under test runs under Wine (`RENSA_TEST_ENGINE="wine …"`).
+fn under_wine() -> bool {
+    std::env::var("RENSA_TEST_ENGINE").is_ok_and(|line| {
+        line.split_whitespace()
+            .next()
+            .is_some_and(|w| w.ends_with("wine") || w.ends_with("wine64"))
+    })
+}
+
 fn transcripts() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol-tests");
     let only = std::env::var("RENSA_TEST_ONLY").ok();
@@ -619,6 +628,18 @@ fn transcripts_replay() {
     let mut report = String::new();
     for (f, result) in files.iter().zip(results) {
         let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+        // Under Wine, a process that has answered everything is now and then ended with
+        // SIGKILL as it exits at EOF (seen once in a fresh prefix with four engines starting
+        // at once; not seen natively). Such a transcript is run once more, alone, and reported.
+        let result = match result {
+            Err(e) if under_wine() && e.contains("`(end)`: no exit code") => {
+                let again = run_transcript(f);
+                let first = e.lines().next().unwrap_or_default();
+                report.push_str(&format!("RETRIED {name} under Wine ({first})\n"));
+                again
+            }
+            other => other,
+        };
         match result {
             Ok(()) => passed += 1,
             Err(e) => {
