@@ -457,7 +457,14 @@ pub fn copy_family(w: &Weights, from: Rule, to: &[Rule], name: &str) -> Weights 
 /// and `after`: the tempo, how many cell values (attack and defence entries) moved and by how
 /// much at most, and how many threat-table entries moved. Empty when nothing changed.
 pub fn changes(before: &Weights, after: &Weights) -> Vec<String> {
-    const FAMILY_NAMES: [&str; weights::FAMILIES] = ["freestyle", "standard", "renju", "caro"];
+    // A family is named after the last of its rules in code order: "caro" for caro8 and caro.
+    let family_name = |f: usize| {
+        Rule::ALL
+            .iter()
+            .rev()
+            .find(|&&r| weights::family(r) == f)
+            .map_or("?", |r| r.name())
+    };
     let mut lines = Vec::new();
     for (f, (b, a)) in before.families.iter().zip(&after.families).enumerate() {
         for (c, colour) in ["black", "white"].iter().enumerate() {
@@ -474,7 +481,7 @@ pub fn changes(before: &Weights, after: &Weights) -> Vec<String> {
             lines.push(format!(
                 "{} {colour}: tempo {} -> {}, {moved} cell values moved (at most {most}), \
                  {} threat entries moved",
-                FAMILY_NAMES[f],
+                family_name(f),
                 b.tempo,
                 a.tempo,
                 threats.count()
