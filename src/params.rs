@@ -294,7 +294,7 @@ pub const VCT_PROBE_DEEPEN: i32 = 0;
 /// extra ply cost more than they find, so off.
 pub const HORIZON_VCF_FOURS: i32 = 0;
 /// When 1, a root move that takes the lead from the first in an iteration is probed by the root
-/// guard at once ([`ROOT_GUARD_NODES`]), not only the best move after each finished iteration:
+/// guard at once ([`GUARD_NODES`]), not only the best move after each finished iteration:
 /// a lead taken in the iteration the clock cuts short (with [`TIME_FILL_TURN`], the last one of
 /// every move) is otherwise never checked. A move the probe finds lost is set aside.
 pub const GUARD_NEW_BEST: i32 = 0;
@@ -452,15 +452,20 @@ pub const ROOT_VCT_NODES: u64 = 20_000;
 /// limit: about 3% of the move's time (the VCT runs at roughly 400 nodes per millisecond).
 pub const ROOT_VCT_NODES_PER_MS: u64 = 12;
 /// The root guard: after each iteration the best root move is played and the opponent's VCT
-/// probed within this many nodes (under a clock at most [`ROOT_GUARD_NODES_PER_MS`] per ms of
+/// probed within this many nodes (under a clock at most [`GUARD_NODES_PER_MS`] per ms of
 /// the soft target); a move after which the opponent has one is set aside for the rest of the
 /// search while a move without one is left. 0 turns the guard off. Neutral in self-play
 /// (+2.4 ±25.0 Elo over 712 games at 200 ms per move): kept because a move into a proven loss
-/// is never the right one while another holds.
-pub const ROOT_GUARD_NODES: u64 = 20_000;
-pub const ROOT_GUARD_NODES_PER_MS: u64 = 20;
+/// is never the right one while another holds. Both numbers are parameters (`guard_nodes`,
+/// `guard_nodes_per_ms`). On the 43 positions of `tests/data/rapfi-losses.txt` at 1 M nodes
+/// per move through the protocol, Rensa plays the losing move in 8 with 20 000 nodes per probe
+/// and in the same 8 with 200 000 or 1 000 000 (and the probe deepened to 12 threats): where
+/// the opponent's win is a VCT our threat search finds, the search avoids the move already;
+/// the others need wins with quiet moves, which only the main search can see.
+pub const GUARD_NODES: usize = 20000;
+pub const GUARD_NODES_PER_MS: usize = 20;
 /// The guard stops probing once this many root moves are set aside: the position is likely
-/// lost, and each probe costs up to [`ROOT_GUARD_NODES`].
+/// lost, and each probe costs up to [`GUARD_NODES`].
 pub const ROOT_GUARD_MAX_REFUTED: usize = 8;
 /// Fours each VCF inside the VCT may use.
 pub const VCT_VCF_FOURS: u32 = 10;
@@ -546,6 +551,8 @@ pub struct SearchParams {
     pub prune_soft_blocks: i32,
     pub lmr_distant: i32,
     pub guard_new_best: i32,
+    pub guard_nodes: usize,
+    pub guard_nodes_per_ms: usize,
     pub horizon_vcf_fours: i32,
     pub vct_probe_deepen: i32,
     pub lmr_trivial: i32,
@@ -603,6 +610,8 @@ impl SearchParams {
         prune_soft_blocks: PRUNE_SOFT_BLOCKS,
         lmr_distant: LMR_DISTANT,
         guard_new_best: GUARD_NEW_BEST,
+        guard_nodes: GUARD_NODES,
+        guard_nodes_per_ms: GUARD_NODES_PER_MS,
         horizon_vcf_fours: HORIZON_VCF_FOURS,
         vct_probe_deepen: VCT_PROBE_DEEPEN,
         lmr_trivial: LMR_TRIVIAL,
@@ -900,6 +909,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(prune_soft_blocks: i32, 0, 1, 1.0),
     tunable!(lmr_distant: i32, 0, 3, 1.0),
     tunable!(guard_new_best: i32, 0, 1, 1.0),
+    tunable!(guard_nodes: usize, 0, 10_000_000, 5000.0),
+    tunable!(guard_nodes_per_ms: usize, 0, 2000, 5.0),
     tunable!(horizon_vcf_fours: i32, 0, 16, 1.0),
     tunable!(vct_probe_deepen: i32, 0, 12, 1.0),
     tunable!(lmr_trivial: i32, 0, 3, 1.0),

@@ -57,8 +57,8 @@ pub mod tt;
 
 use crate::board::{Board, Pos};
 use crate::params::{
-    SearchParams, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, REALTIME_MIN_NODES, ROOT_GUARD_NODES,
-    ROOT_GUARD_NODES_PER_MS, TIME_FILL_TURN, VCF_TABLE_ENTRIES,
+    SearchParams, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, REALTIME_MIN_NODES, TIME_FILL_TURN,
+    VCF_TABLE_ENTRIES,
 };
 use crate::types::{Color, Rule};
 use alphabeta::{lmr_table, LmrTable};
@@ -459,8 +459,8 @@ pub fn think_observed(job: &Job, threads: &mut Threads, observer: &mut Observer)
 /// YXSEARCHDEFEND: the root moves of `job` (the legal candidates near the stones; against an
 /// opponent threat only the defences; none of `job.exclude`), each with whether it holds: the
 /// root guard's probe finds no VCT for the opponent after it. The probes share half the job's
-/// node limit and, under a clock, [`ROOT_GUARD_NODES_PER_MS`] per ms of the soft target; each
-/// gets at most [`ROOT_GUARD_NODES`]. A stop or the deadline ends the probing: the moves not
+/// node limit and, under a clock, `guard_nodes_per_ms` of the job's parameters per ms of the
+/// soft target; each gets at most `guard_nodes`. A stop or the deadline ends the probing: the moves not
 /// probed count as holding. Runs on the main thread's data; `on_root` hears each probe.
 pub fn defences(
     job: &Job,
@@ -469,9 +469,9 @@ pub fn defences(
 ) -> Vec<(Pos, bool)> {
     let limits = &job.limits;
     let total = limits
-        .sub_budget(u64::MAX, ROOT_GUARD_NODES_PER_MS)
+        .sub_budget(u64::MAX, job.params.guard_nodes_per_ms as u64)
         .min(limits.max_nodes / 2);
-    let budget = |moves: usize| (total / moves.max(1) as u64).min(ROOT_GUARD_NODES);
+    let budget = |moves: usize| (total / moves.max(1) as u64).min(job.params.guard_nodes as u64);
     root::defences(job, &mut threads.get(1)[0], budget, on_root)
 }
 

@@ -18,10 +18,7 @@ use super::{
     SearchResult, ThreadData, INF, MATE, MATE_BOUND,
 };
 use crate::board::{rule, Board, Class, Pos};
-use crate::params::{
-    ROOT_GUARD_MAX_REFUTED, ROOT_GUARD_NODES, ROOT_GUARD_NODES_PER_MS, ROOT_VCF_FOURS,
-    ROOT_VCF_NODES, ROOT_VCF_STEPS,
-};
+use crate::params::{ROOT_GUARD_MAX_REFUTED, ROOT_VCF_FOURS, ROOT_VCF_NODES, ROOT_VCF_STEPS};
 use crate::types::Color;
 
 /// A root move with its score in the last iteration and its ordering score.
@@ -346,15 +343,16 @@ enum Guarded {
 }
 
 /// The root guard: while the best root move lets the opponent win by continuous threats
-/// (a VCT found within [`ROOT_GUARD_NODES`]), it is set aside (moved behind the live moves,
-/// never searched again) and the next best is probed, until one holds. Moves with a mate score
-/// either way are not probed. When every live move, or [`ROOT_GUARD_MAX_REFUTED`] of them,
+/// (a VCT found within `guard_nodes` of the parameters), it is set aside (moved behind the
+/// live moves, never searched again) and the next best is probed, until one holds. Moves with
+/// a mate score either way are not probed. When every live move, or [`ROOT_GUARD_MAX_REFUTED`] of them,
 /// lets the opponent win, nothing is set aside after all: the search's own choice (the
 /// longest resistance, as far as it sees) stands.
 fn guard(s: &mut Searcher, me: Color, moves: &mut [RootMove]) -> Guarded {
-    let budget = s
-        .limits
-        .sub_budget(ROOT_GUARD_NODES, ROOT_GUARD_NODES_PER_MS);
+    let budget = s.limits.sub_budget(
+        s.params.guard_nodes as u64,
+        s.params.guard_nodes_per_ms as u64,
+    );
     let live_before = moves.iter().take_while(|m| !m.refuted).count();
     let mut refuted = 0;
     loop {
@@ -483,8 +481,10 @@ fn root_iteration(
     }
     // The root guard's probe of a move that takes the lead (`guard_new_best`).
     let probe_budget = if guarding && s.params.guard_new_best != 0 {
-        s.limits
-            .sub_budget(ROOT_GUARD_NODES, ROOT_GUARD_NODES_PER_MS)
+        s.limits.sub_budget(
+            s.params.guard_nodes as u64,
+            s.params.guard_nodes_per_ms as u64,
+        )
     } else {
         0
     };
