@@ -1179,7 +1179,7 @@ mod tests {
         // Not idle: nothing searched, the position kept.
         assert!(e.ponder(|| false).is_none());
         assert!(e.can_ponder() && !e.remote.pondering());
-        e.settings_mut().max_depth = Some(5);
+        e.settings_mut().max_depth = Some(7);
         let remote = e.remote();
         let p = e.ponder(|| remote.pondering()).expect("pondered");
         assert!(!p.stopped, "{p:?}");

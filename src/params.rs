@@ -172,25 +172,25 @@ pub const VCF_TABLE_ENTRIES: usize = 1 << 16;
 /// previous iteration's score (unless that was a mate score).
 pub const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// Half-width of the first aspiration window.
-pub const ASPIRATION_DELTA: i32 = 31;
+pub const ASPIRATION_DELTA: i32 = 52;
 /// Once the doubled half-width exceeds this, the aspiration window opens fully.
 pub const ASPIRATION_MAX_DELTA: i32 = 1000;
 /// Reverse futility: at depth ≤ this, a static eval this far above beta per ply cuts.
 pub const RFP_DEPTH: i32 = 3;
-pub const RFP_MARGIN: i32 = 91;
+pub const RFP_MARGIN: i32 = 25;
 /// Futility: quiet moves at depth ≤ this are skipped when eval + margin·depth ≤ alpha.
 pub const FUTILITY_DEPTH: i32 = 2;
-pub const FUTILITY_MARGIN: i32 = 133;
+pub const FUTILITY_MARGIN: i32 = 112;
 /// Move-count pruning: at depth ≤ this, quiet moves after `base + depth²·k` are skipped.
 pub const LMP_DEPTH: i32 = 4;
-pub const LMP_BASE: usize = 3;
-pub const LMP_PER_DEPTH2: usize = 2;
+pub const LMP_BASE: usize = 5;
+pub const LMP_PER_DEPTH2: usize = 3;
 /// Razoring: at non-PV depth ≤ this (0: off), a node whose static eval lies this far per ply
 /// below alpha is settled by its quiescence when that stays at or below alpha. Depth 2, margin
 /// 200 against none: +36.2 ±22.8 Elo, SPRT H1 in 867 games (15×15 freestyle, 200 ms/move);
 /// renju, 50 k nodes/move, 400 games: none against it −20.0 ±33.8.
 pub const RAZOR_DEPTH: i32 = 2;
-pub const RAZOR_MARGIN: i32 = 225;
+pub const RAZOR_MARGIN: i32 = 224;
 /// Singular extension: from this depth (0: off), a table move stored as a lower bound at
 /// most 3 plies shallower is searched one ply deeper when every other move, searched to half
 /// the depth, stays `SE_MARGIN` per ply below the stored score.
@@ -213,7 +213,7 @@ pub const IIR_DEPTH: i32 = 4;
 /// [`MCP_RULES`]. Other bases against 10 in freestyle, 200 ms/move, SPRT [0, 10] stopped early:
 /// 6: −52.6 ±55.0 (153 games); 16: +17.6 ±50.1 (178 games).
 pub const MCP_BASE: usize = 11;
-pub const MCP_EXP_CENTI: i32 = 130;
+pub const MCP_EXP_CENTI: i32 = 137;
 pub const MCP_IMPROVING: i32 = 0;
 /// The rules under which the move-count pruning ([`MCP_BASE`]) applies, and those under which the
 /// pattern ordering ([`ORDER_PATTERN_PERMILLE`]) does: bit `1 << code` for each Gomocup rule code
@@ -257,8 +257,8 @@ pub const LMR_MOVES: usize = 3;
 /// and the others keep the former 220 ([`LMR_DIVISOR_OTHER_CENTI`]). Divisor 120 against 150,
 /// freestyle: −11.7 ±40.5 over 268 games (121-130-17, stopped), so 150 stayed, until the SPSA
 /// run described at [`TUNABLES`] set the base 67 and the divisor 166 (freestyle).
-pub const LMR_BASE_CENTI: i32 = 67;
-pub const LMR_DIVISOR_CENTI: i32 = 166;
+pub const LMR_BASE_CENTI: i32 = 78;
+pub const LMR_DIVISOR_CENTI: i32 = 174;
 pub const LMR_DIVISOR_RULES: i32 = 1;
 pub const LMR_DIVISOR_OTHER_CENTI: i32 = 220;
 /// Plies taken off the late-move reduction at PV nodes.
@@ -274,6 +274,15 @@ pub const LMR_PV_REDUCTION: i32 = 1;
 /// against none of the three: −21.5 ±38.2 (138-157-13, 308 games, stopped). With the divisor
 /// 150 ([`LMR_DIVISOR_CENTI`]), alone, 400 games: +0.0 ±33.3 (190-190-20), so off.
 pub const LMR_CUT_NODE: i32 = 0;
+/// Fail-high reduction: at an expected cut node (not PV, no opponent threat) whose static
+/// evaluation is at least `FHR_BASE + FHR_MARGIN · depth` above beta, every move but the
+/// mover's fours is searched one ply shallower, the first one too: the node will most likely
+/// fail high, and any move will do. `FHR_MARGIN` 0: off. Milder than reverse futility
+/// ([`RFP_MARGIN`]), which returns at once but only up to [`RFP_DEPTH`]. Margin 25, base 0
+/// against off (both with the retuned values of [`TUNABLES`]), freestyle, 200 ms/move, SPRT
+/// [0, 10]: −9.9 ±42.1 (110-117-18, 245 games, stopped), so off.
+pub const FHR_MARGIN: i32 = 0;
+pub const FHR_BASE: i32 = 0;
 /// Plies added to the late-move reduction at a node whose static evaluation is not above its
 /// grandparent's (not improving).
 pub const LMR_NOT_IMPROVING: i32 = 0;
@@ -320,7 +329,7 @@ pub const LMR_SCORE_BASE: i32 = 250;
 pub const LMR_SCORE_DIV: i32 = 0;
 pub const LMR_SCORE_MAX_BONUS: i32 = 2;
 /// One ply less of late-move reduction per this much history score (more for a negative one).
-pub const LMR_HISTORY_DIV: i32 = 6803;
+pub const LMR_HISTORY_DIV: i32 = 10195;
 /// When 1, late tactical moves (making or stopping a three, not fours or the table's move) are
 /// reduced too, one ply less than quiet ones; when 0 they are never reduced. On since the SPRT
 /// of [`IIR_DEPTH`] (both together); alone at 50 k nodes/move: +13.0 ±33.4 and +8.7 ±33.5.
@@ -338,9 +347,9 @@ pub const ORDER_DEFEND: [i32; Class::COUNT] = [
 /// Ordering score of the transposition table's move: above every other move.
 pub const ORDER_TT_MOVE: i32 = 1 << 29;
 /// Ordering bonus of the first killer move of the ply.
-pub const ORDER_KILLER_1: i32 = 470;
+pub const ORDER_KILLER_1: i32 = 503;
 /// Ordering bonus of the second killer move of the ply.
-pub const ORDER_KILLER_2: i32 = 295;
+pub const ORDER_KILLER_2: i32 = 358;
 /// Ordering bonus of the counter move: the quiet move that last caused a cut-off right after
 /// the opponent's last stone (kept per side and cell in the history); 0: off. Not added to a
 /// killer. 350 against 0, freestyle, 200 ms/move, 400 games: +0.9 ±32.9 (186-185-29), so off.
@@ -369,9 +378,9 @@ pub const ORDER_PATTERN_ATTACK: [i32; 11] = [0, 0, 3, 8, 12, 24, 20, 40, 40, 40,
 /// The same for the opponent's patterns on the cell (what the move takes from it).
 pub const ORDER_PATTERN_DEFEND: [i32; 11] = [0, 0, 2, 5, 8, 16, 14, 30, 30, 30, 30];
 /// History divisor in the ordering score.
-pub const HISTORY_DIV: i32 = 83;
+pub const HISTORY_DIV: i32 = 76;
 /// A cut-off move's history bonus is `depth² × HISTORY_BONUS_PER_DEPTH2`.
-pub const HISTORY_BONUS_PER_DEPTH2: i32 = 17;
+pub const HISTORY_BONUS_PER_DEPTH2: i32 = 15;
 /// The quiet moves searched before a cut-off move lose its bonus divided by this.
 pub const HISTORY_MALUS_DIV: i32 = 2;
 /// Largest magnitude of a history entry (gravity keeps entries inside it).
@@ -543,6 +552,8 @@ pub struct SearchParams {
     pub lmr_divisor_other_centi: i32,
     pub lmr_pv_reduction: i32,
     pub lmr_cut_node: i32,
+    pub fhr_margin: i32,
+    pub fhr_base: i32,
     pub nmp_depth: i32,
     pub nmp_base: i32,
     pub nmp_div: i32,
@@ -602,6 +613,8 @@ impl SearchParams {
         lmr_divisor_other_centi: LMR_DIVISOR_OTHER_CENTI,
         lmr_pv_reduction: LMR_PV_REDUCTION,
         lmr_cut_node: LMR_CUT_NODE,
+        fhr_margin: FHR_MARGIN,
+        fhr_base: FHR_BASE,
         nmp_depth: NMP_DEPTH,
         nmp_base: NMP_BASE,
         nmp_div: NMP_DIV,
@@ -874,6 +887,15 @@ pub const TUNED_RULES: i32 = 771;
 /// freestyle only ([`TUNED_RULES`]). Confirmed build against build in freestyle, seed 84, 300
 /// games: +17.4 ±38.7 (151-136-13); both runs about +27 ±25 over 700. Bench 1431312 became
 /// 1320228 (freestyle positions only).
+///
+/// Generation 1 of the evaluation (tempo 20 → 52, threat values up to +13) changed the score
+/// scale those margins were tuned on, so the same fifteen were tuned again with it: 2500 pairs
+/// at 30 000 nodes per move, f15 book, `-spsa r_end=0.01 -seed 4242` (42 minutes on 2 cores;
+/// before: 91, 133, 3, 2, 225, 11, 130, 67, 166, 6803, 470, 295, 83, 17, 31). The reverse
+/// futility margin fell all along the run (91 → 27 by pair 1900, 25 at the end); the others
+/// moved by a few steps. Against those, 200 ms/move, SPRT [0, 10], fresh openings: freestyle
+/// (`shuf` seed 95) **+49.9 ±33.2** (214-157-29, 400 games, LOS 99.9 %, LLR 1.62); standard
+/// (s15 book, seed 95) +24.4 ±38.0 (149-128-23, 300 games, LOS 90 %, undecided).
 pub const TUNABLES: &[Tunable] = &[
     tunable!(rfp_depth: i32, 1, 8, 1.0),
     tunable!(rfp_margin: i32, 20, 400, 15.0),
@@ -901,6 +923,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_divisor_other_centi: i32, 100, 500, 15.0),
     tunable!(lmr_pv_reduction: i32, 0, 3, 1.0),
     tunable!(lmr_cut_node: i32, 0, 3, 1.0),
+    tunable!(fhr_margin: i32, 0, 400, 5.0),
+    tunable!(fhr_base: i32, -400, 400, 10.0),
     tunable!(nmp_depth: i32, 0, 16, 1.0),
     tunable!(nmp_base: i32, 1, 8, 1.0),
     tunable!(nmp_div: i32, 1, 16, 1.0),

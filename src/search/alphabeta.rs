@@ -20,8 +20,9 @@
 //! in its child's frame, and at nodes whose static evaluation is not above their grandparent's,
 //! `lmr_not_improving`), null-move pruning (`nmp_depth`, off: the opponent answers a pass at
 //! reduced depth); and, off by default because matches showed no gain yet, the singular extension
-//! of the table move (`se_depth`, searched with the table move excluded under its own key) and the
-//! counter-move ordering (`order_counter`), kept for the tuner. Freestyle, standard and caro
+//! of the table move (`se_depth`, searched with the table move excluded under its own key), the
+//! counter-move ordering (`order_counter`) and the fail-high reduction (`fhr_margin`: every move
+//! but a four a ply shallower at a cut node far above beta), kept for the tuner. Freestyle, standard and caro
 //! search with the values of an SPSA run, renju with those from before it (`tuned_rules`,
 //! [`SearchParams::for_rule`], applied when the thread data is reset for a search).
 
@@ -626,6 +627,14 @@ impl<'a> Searcher<'a> {
         } else {
             (0, ext_credit)
         };
+        // Fail-high reduction: far enough above beta at an expected cut node, every move but a
+        // four is searched a ply shallower (`fhr_margin`, 0: off).
+        let fail_high_reduction = self.params.fhr_margin > 0
+            && cut_node
+            && !q.opp_threat
+            && excluded.is_none()
+            && beta.abs() < MATE_BOUND
+            && eval >= beta + self.params.fhr_base + self.params.fhr_margin * depth;
         // The opponent's last stone and the mover's own before it, for `lmr_distant` (none
         // when it is off, so that nothing is looked up).
         let recent = if self.params.lmr_distant != 0 {
@@ -670,6 +679,8 @@ impl<'a> Searcher<'a> {
                 depth
             } else if m.att.is_four() {
                 depth - 1
+            } else if fail_high_reduction {
+                depth - 2 + extension
             } else {
                 depth - 1 + extension
             };
