@@ -22,9 +22,10 @@
 //! reduced depth); and, off by default because matches showed no gain yet, the singular extension
 //! of the table move (`se_depth`, searched with the table move excluded under its own key), the
 //! counter-move ordering (`order_counter`) and the fail-high reduction (`fhr_margin`: every move
-//! but a four a ply shallower at a cut node far above beta), kept for the tuner. Freestyle, standard and caro
-//! search with the values of an SPSA run, renju with those from before it (`tuned_rules`,
-//! [`SearchParams::for_rule`], applied when the thread data is reset for a search).
+//! but a four a ply shallower at a cut node far above beta), kept for the tuner. Freestyle,
+//! standard and caro search with the values of an SPSA run, renju with those from before it
+//! (`tuned_rules`, [`SearchParams::for_rule`], applied when the thread data is reset for a
+//! search).
 
 use super::history::History;
 use super::movepick::{self, Quick};

@@ -460,8 +460,9 @@ pub fn think_observed(job: &Job, threads: &mut Threads, observer: &mut Observer)
 /// opponent threat only the defences; none of `job.exclude`), each with whether it holds: the
 /// root guard's probe finds no VCT for the opponent after it. The probes share half the job's
 /// node limit and, under a clock, `guard_nodes_per_ms` of the job's parameters per ms of the
-/// soft target; each gets at most `guard_nodes`. A stop or the deadline ends the probing: the moves not
-/// probed count as holding. Runs on the main thread's data; `on_root` hears each probe.
+/// soft target; each gets at most `guard_nodes`. A stop or the deadline ends the probing: the
+/// moves not probed count as holding. Runs on the main thread's data; `on_root` hears each
+/// probe.
 pub fn defences(
     job: &Job,
     threads: &mut Threads,

@@ -345,9 +345,9 @@ enum Guarded {
 /// The root guard: while the best root move lets the opponent win by continuous threats
 /// (a VCT found within `guard_nodes` of the parameters), it is set aside (moved behind the
 /// live moves, never searched again) and the next best is probed, until one holds. Moves with
-/// a mate score either way are not probed. When every live move, or [`ROOT_GUARD_MAX_REFUTED`] of them,
-/// lets the opponent win, nothing is set aside after all: the search's own choice (the
-/// longest resistance, as far as it sees) stands.
+/// a mate score either way are not probed. When every live move, or [`ROOT_GUARD_MAX_REFUTED`]
+/// of them, lets the opponent win, nothing is set aside after all: the search's own choice
+/// (the longest resistance, as far as it sees) stands.
 fn guard(s: &mut Searcher, me: Color, moves: &mut [RootMove]) -> Guarded {
     let budget = s.limits.sub_budget(
         s.params.guard_nodes as u64,
