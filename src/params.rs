@@ -175,7 +175,9 @@ pub const ASPIRATION_MIN_DEPTH: u32 = 4;
 pub const ASPIRATION_DELTA: i32 = 52;
 /// Once the doubled half-width exceeds this, the aspiration window opens fully.
 pub const ASPIRATION_MAX_DELTA: i32 = 1000;
-/// Reverse futility: at depth ≤ this, a static eval this far above beta per ply cuts.
+/// Reverse futility: at depth ≤ this, a static eval this far above beta per ply cuts. Depth 5
+/// against 3 at margin 25, freestyle, 200 ms/move, SPRT [0, 10]: +27.9 ±37.6 (147-123-30, 300
+/// games, LOS 93 %, undecided): a lead to confirm, not proven, so 3 stays.
 pub const RFP_DEPTH: i32 = 3;
 pub const RFP_MARGIN: i32 = 25;
 /// Futility: quiet moves at depth ≤ this are skipped when eval + margin·depth ≤ alpha.
