@@ -258,7 +258,8 @@ pub const LMR_MOVES: usize = 3;
 /// [`LMR_DIVISOR_RULES`] (bits as in [`MCP_RULES`]: freestyle only, the rule it was proven in)
 /// and the others keep the former 220 ([`LMR_DIVISOR_OTHER_CENTI`]). Divisor 120 against 150,
 /// freestyle: −11.7 ±40.5 over 268 games (121-130-17, stopped), so 150 stayed, until the SPSA
-/// run described at [`TUNABLES`] set the base 67 and the divisor 166 (freestyle).
+/// run described at [`TUNABLES`] set the base 67 and the divisor 166 (freestyle), and its
+/// second run, for generation 1's evaluation, 78 and 174.
 pub const LMR_BASE_CENTI: i32 = 78;
 pub const LMR_DIVISOR_CENTI: i32 = 174;
 pub const LMR_DIVISOR_RULES: i32 = 1;
@@ -469,10 +470,11 @@ pub const ROOT_VCT_NODES_PER_MS: u64 = 12;
 /// (+2.4 ±25.0 Elo over 712 games at 200 ms per move): kept because a move into a proven loss
 /// is never the right one while another holds. Both numbers are parameters (`guard_nodes`,
 /// `guard_nodes_per_ms`). On the 43 positions of `tests/data/rapfi-losses.txt` at 1 M nodes
-/// per move through the protocol, Rensa plays the losing move in 8 with 20 000 nodes per probe
-/// and in the same 8 with 200 000 or 1 000 000 (and the probe deepened to 12 threats): where
-/// the opponent's win is a VCT our threat search finds, the search avoids the move already;
-/// the others need wins with quiet moves, which only the main search can see.
+/// per move through the protocol (search values from before the second SPSA run), Rensa plays
+/// the losing move in 8 with 20 000 nodes per probe, and in the same 8 with 200 000, with
+/// 200 000 and the probe deepened to 12 threats (`vct_probe_deepen`), and with 1 000 000 and 12
+/// threats: where the opponent's win is a VCT our threat search finds, the search avoids the
+/// move already; the others need wins with quiet moves, which only the main search can see.
 pub const GUARD_NODES: usize = 20000;
 pub const GUARD_NODES_PER_MS: usize = 20;
 /// The guard stops probing once this many root moves are set aside: the position is likely
