@@ -21,8 +21,11 @@
 //! `lmr_not_improving`), null-move pruning (`nmp_depth`, off: the opponent answers a pass at
 //! reduced depth); and, off by default because matches showed no gain yet, the singular extension
 //! of the table move (`se_depth`, searched with the table move excluded under its own key), the
-//! counter-move ordering (`order_counter`) and the fail-high reduction (`fhr_margin`: every move
-//! but a four a ply shallower at a cut node far above beta), kept for the tuner. Freestyle,
+//! counter-move ordering (`order_counter`), the fail-high reduction (`fhr_margin`: every move
+//! but a four a ply shallower at a cut node far above beta), more reduction of quiet moves the
+//! ordering rates low (`lmr_policy_div`), the table's score standing in for the static evaluation
+//! in the pruning (`tt_eval`) and a deeper re-search of a reduced move that failed high by a wide
+//! margin (`lmr_deeper_margin`), kept for the tuner. Freestyle,
 //! standard and caro search with the values of an SPSA run, renju with those from before it
 //! (`tuned_rules`, [`SearchParams::for_rule`], applied when the thread data is reset for a
 //! search).
@@ -415,7 +418,22 @@ impl<'a> Searcher<'a> {
                 return h.score;
             }
         }
-        let eval = q.eval;
+        // The table's score, where it bounds the static evaluation from the right side, is
+        // the better guess for the pruning below (`tt_eval`).
+        let eval = match hit {
+            Some(h)
+                if self.params.tt_eval != 0
+                    && h.score.abs() < MATE_BOUND
+                    && (if h.score > q.eval {
+                        h.bound.has_lower()
+                    } else {
+                        h.bound.has_upper()
+                    }) =>
+            {
+                h.score
+            }
+            _ => q.eval,
+        };
 
         // Internal iterative reduction: without a table move the order is a guess; search
         // shallower now, the next visit starts from the move found.
@@ -604,7 +622,7 @@ impl<'a> Searcher<'a> {
             self.params.lmp_base + self.params.lmp_per_depth2 * (depth * depth) as usize;
         // Move-count pruning at every depth: only the first `count_limit` moves of the order are
         // searched (0: all of them).
-        let improving = ply < 2 || eval > self.stack.frames[ply - 2].eval;
+        let improving = ply < 2 || q.eval > self.stack.frames[ply - 2].eval;
         let count_limit = if self.count_pruning && !q.opp_threat && excluded.is_none() {
             let limit = self.lmr.move_count[(depth as usize).min(63)] as usize;
             if improving || self.params.mcp_improving == 0 {
@@ -718,6 +736,11 @@ impl<'a> Searcher<'a> {
                         if m.att == Class::None && m.def == Class::None {
                             r += self.params.lmr_trivial;
                         }
+                        if self.params.lmr_policy_div > 0 {
+                            r += ((self.params.lmr_policy_base - m.score)
+                                / self.params.lmr_policy_div)
+                                .clamp(0, self.params.lmr_policy_max);
+                        }
                         if self.params.lmr_score_div > 0 {
                             r -= ((m.score - self.params.lmr_score_base)
                                 / self.params.lmr_score_div)
@@ -729,12 +752,21 @@ impl<'a> Searcher<'a> {
                 }
                 self.stack.frames[ply + 1].cut_node = true;
                 v = -self.alphabeta(ply + 1, new_depth - r, -alpha - 1, -alpha, them, false);
+                // A reduced move that beats alpha by `lmr_deeper_margin` or more is searched a
+                // ply deeper than its full depth (0: never).
+                let mut full_depth = new_depth;
                 if v > alpha && r > 0 {
+                    if self.params.lmr_deeper_margin > 0
+                        && v < MATE_BOUND
+                        && v > alpha + self.params.lmr_deeper_margin
+                    {
+                        full_depth += 1;
+                    }
                     self.stack.frames[ply + 1].cut_node = !cut_node;
-                    v = -self.alphabeta(ply + 1, new_depth, -alpha - 1, -alpha, them, false);
+                    v = -self.alphabeta(ply + 1, full_depth, -alpha - 1, -alpha, them, false);
                 }
                 if v > alpha && pv_node && v < beta {
-                    v = -self.alphabeta(ply + 1, new_depth, -beta, -alpha, them, true);
+                    v = -self.alphabeta(ply + 1, full_depth, -beta, -alpha, them, true);
                 }
             }
             self.board.undo();
@@ -778,7 +810,7 @@ impl<'a> Searcher<'a> {
         }
         let bound = Bound::of(best, orig_alpha, beta);
         self.tt.store(
-            key, ply as i32, best_move, best, eval, depth, bound, pv_node,
+            key, ply as i32, best_move, best, q.eval, depth, bound, pv_node,
         );
         best
     }
