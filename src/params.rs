@@ -906,7 +906,9 @@ pub fn rule_in(mask: i32, rule: Rule) -> bool {
 /// +26 ±25 over 700 (LOS 98 %); in caro (rule 9, generated balanced openings, 200 ms/move),
 /// together with generation 1's freestyle tables in caro's family, +47.2 ±33.7 (218-164-18, 400
 /// games, LOS 99.7 %). Not renju, where they measured −34.9 ±48.0 over 200 games (and renju's
-/// own run, about +13 ±20 over 1106 games, is not proven).
+/// own run, about +13 ±20 over 1106 games, is not proven). The second run's values (see
+/// [`TUNABLES`]) against the first run's in caro (rule 9, `-openings random=4 radius=3 seed=31
+/// balance=300`, 200 ms/move): 90-90-20, 0.0 ±46.0 (200 games): no loss, so caro keeps them.
 pub const TUNED_RULES: i32 = 771;
 
 /// Every tunable search parameter: the one list that `INFO param_<name>`, `pbrain-rensa params`
