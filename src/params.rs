@@ -146,8 +146,8 @@ pub const TIME_NEXT_ITERATION_PERMILLE: u64 = 1_500;
 /// stopped).
 pub const TIME_FILL_TURN: bool = true;
 /// Time by the root's stability (not yet measured in a match), when the match clock makes the
-/// soft target shorter than the hard limit: the soft target is scaled, in permille, by how many iterations in a row the best
-/// move has stayed the same (index 0: it changed in the last iteration; the last entry for that
+/// soft target shorter than the hard limit: the soft target is scaled, in permille, by how many
+/// iterations in a row the best move has stayed the same (index 0: it changed in the last iteration; the last entry for that
 /// many or more), and never beyond the hard limit. Under a turn limit alone (soft = hard) the
 /// scale does not apply.
 pub const TIME_STABILITY_PERMILLE: [u64; 5] = [1_400, 1_150, 1_000, 850, 700];
@@ -916,8 +916,8 @@ pub const TUNED_RULES: i32 = 771;
 /// late-move reductions from depth 2, an aspiration window that can widen).
 ///
 /// The values (under the rules of [`TUNED_RULES`]) of `rfp_margin`, `futility_margin`,
-/// `lmp_base`, `lmp_per_depth2`, `razor_margin`, `mcp_base`, `mcp_exp_centi`, `lmr_base_centi`, `lmr_divisor_centi`, `lmr_history_div`,
-/// `order_killer_1`, `order_killer_2`, `history_div`, `history_bonus_per_depth2` and
+/// `lmp_base`, `lmp_per_depth2`, `razor_margin`, `mcp_base`, `mcp_exp_centi`, `lmr_base_centi`,
+/// `lmr_divisor_centi`, `lmr_history_div`, `order_killer_1`, `order_killer_2`, `history_div`, `history_bonus_per_depth2` and
 /// `aspiration_delta` come from one `rensa-tune` run: 3500 game pairs at 50 000 nodes per move,
 /// 15×15 freestyle, f15 book, `-spsa r_end=0.01 -seed 82` (before: 120, 150, 4, 3, 200, 10, 132,
 /// 50, 150, 8192, 400, 300, 64, 16, 40). Tuned against those, 200 ms/move, SPRT [0, 10], fresh
