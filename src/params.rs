@@ -145,11 +145,11 @@ pub const TIME_NEXT_ITERATION_PERMILLE: u64 = 1_500;
 /// [`LMR_CUT_NODE`] 1 and [`NMP_DEPTH`] 3 against none of the three: −21.5 ±38.2 (308 games,
 /// stopped).
 pub const TIME_FILL_TURN: bool = true;
-/// Time by the root's stability (not yet measured in a match), when the match clock makes the
-/// soft target shorter than the hard limit: the soft target is scaled, in permille, by how many
-/// iterations in a row the best move has stayed the same (index 0: it changed in the last iteration; the last entry for that
-/// many or more), and never beyond the hard limit. Under a turn limit alone (soft = hard) the
-/// scale does not apply.
+/// Time by the root's stability (not yet measured in a match), when the match clock makes the soft
+/// target shorter than the hard limit: the soft target is scaled, in permille, by how many
+/// iterations in a row the best move has stayed the same (index 0: it changed in the last
+/// iteration; the last entry for that many or more), and never beyond the hard limit. Under a turn
+/// limit alone (soft = hard) the scale does not apply.
 pub const TIME_STABILITY_PERMILLE: [u64; 5] = [1_400, 1_150, 1_000, 850, 700];
 /// ... and the scale is raised by [`TIME_SCORE_DROP_PERMILLE`] (permille of itself) when the
 /// last iteration's score fell by at least this from the one before.
@@ -915,17 +915,17 @@ pub const TUNED_RULES: i32 = 771;
 /// and the tuner (`rensa-tune`) read. Ranges keep the search sound (a divisor never 0,
 /// late-move reductions from depth 2, an aspiration window that can widen).
 ///
-/// The values (under the rules of [`TUNED_RULES`]) of `rfp_margin`, `futility_margin`,
-/// `lmp_base`, `lmp_per_depth2`, `razor_margin`, `mcp_base`, `mcp_exp_centi`, `lmr_base_centi`,
-/// `lmr_divisor_centi`, `lmr_history_div`, `order_killer_1`, `order_killer_2`, `history_div`, `history_bonus_per_depth2` and
-/// `aspiration_delta` come from one `rensa-tune` run: 3500 game pairs at 50 000 nodes per move,
-/// 15×15 freestyle, f15 book, `-spsa r_end=0.01 -seed 82` (before: 120, 150, 4, 3, 200, 10, 132,
-/// 50, 150, 8192, 400, 300, 64, 16, 40). Tuned against those, 200 ms/move, SPRT [0, 10], fresh
-/// openings (`shuf` seed 83): freestyle +34.9 ±33.3 (208-168-24, 400 games, LOS 98 %, LLR 1.08,
-/// undecided at the cap); renju (r15 book) −34.9 ±48.0 (87-107-6, 200 games), so they hold in
-/// freestyle only ([`TUNED_RULES`]). Confirmed build against build in freestyle, seed 84, 300
-/// games: +17.4 ±38.7 (151-136-13); both runs about +27 ±25 over 700. Bench 1431312 became
-/// 1320228 (freestyle positions only).
+/// The values (under the rules of [`TUNED_RULES`]) of `rfp_margin`, `futility_margin`, `lmp_base`,
+/// `lmp_per_depth2`, `razor_margin`, `mcp_base`, `mcp_exp_centi`, `lmr_base_centi`,
+/// `lmr_divisor_centi`, `lmr_history_div`, `order_killer_1`, `order_killer_2`, `history_div`,
+/// `history_bonus_per_depth2` and `aspiration_delta` come from one `rensa-tune` run: 3500 game
+/// pairs at 50 000 nodes per move, 15×15 freestyle, f15 book, `-spsa r_end=0.01 -seed 82` (before:
+/// 120, 150, 4, 3, 200, 10, 132, 50, 150, 8192, 400, 300, 64, 16, 40). Tuned against those, 200
+/// ms/move, SPRT [0, 10], fresh openings (`shuf` seed 83): freestyle +34.9 ±33.3 (208-168-24, 400
+/// games, LOS 98 %, LLR 1.08, undecided at the cap); renju (r15 book) −34.9 ±48.0 (87-107-6, 200
+/// games), so they hold in freestyle only ([`TUNED_RULES`]). Confirmed build against build in
+/// freestyle, seed 84, 300 games: +17.4 ±38.7 (151-136-13); both runs about +27 ±25 over 700.
+/// Bench 1431312 became 1320228 (freestyle positions only).
 ///
 /// Generation 1 of the evaluation (tempo 20 → 52, threat values up to +13) changed the score
 /// scale those margins were tuned on, so the same fifteen were tuned again with it: 2500 pairs
