@@ -25,10 +25,9 @@
 //! but a four a ply shallower at a cut node far above beta), more reduction of quiet moves the
 //! ordering rates low (`lmr_policy_div`), the table's score standing in for the static evaluation
 //! in the pruning (`tt_eval`) and a deeper re-search of a reduced move that failed high by a wide
-//! margin (`lmr_deeper_margin`), kept for the tuner. Freestyle,
-//! standard and caro search with the values of an SPSA run, renju with those from before it
-//! (`tuned_rules`, [`SearchParams::for_rule`], applied when the thread data is reset for a
-//! search).
+//! margin (`lmr_deeper_margin`), kept for the tuner. Freestyle, standard and caro search with the
+//! values of an SPSA run, renju with those from before it (`tuned_rules`,
+//! [`SearchParams::for_rule`], applied when the thread data is reset for a search).
 
 use super::history::History;
 use super::movepick::{self, Quick};
@@ -752,8 +751,8 @@ impl<'a> Searcher<'a> {
                 }
                 self.stack.frames[ply + 1].cut_node = true;
                 v = -self.alphabeta(ply + 1, new_depth - r, -alpha - 1, -alpha, them, false);
-                // A reduced move that beats alpha by `lmr_deeper_margin` or more is searched a
-                // ply deeper than its full depth (0: never).
+                // A reduced move that beats alpha by more than `lmr_deeper_margin` is searched
+                // again a ply deeper than its full depth (0: never).
                 let mut full_depth = new_depth;
                 if v > alpha && r > 0 {
                     if self.params.lmr_deeper_margin > 0
