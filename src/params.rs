@@ -339,8 +339,8 @@ pub const LMR_HISTORY_DIV: i32 = 10195;
 /// Plies more of late-move reduction for a quiet move whose ordering score (classes, line
 /// patterns, history, killers) is below `LMR_POLICY_BASE`: one per `LMR_POLICY_DIV` below it, at
 /// most `LMR_POLICY_MAX`; `LMR_POLICY_DIV` 0: off. The ordering knows which quiet cells build
-/// nothing; Rapfi's search gains most of its depth this way. At 1 M nodes on 12 book openings
-/// it searched no deeper (15.0 against 14.9 plies with divisor 30, at most 3). SPSA of this,
+/// nothing (the idea is Rapfi's policy reduction). At 1 M nodes on 12 book openings it searched
+/// no deeper (15.0 against 14.9 plies with divisor 30, at most 3). SPSA of this,
 /// `lmr_deeper_margin`, `rfp_depth` and `rfp_margin` (2000 pairs at 30 000 nodes, f15 book,
 /// seed 4343, from 200/60/2, 100, 3, 25): 189/55/1, 81, 5, 28; against the defaults, 200
 /// ms/move, f15 seed 99: 181-186-33, −4.3 ±32.7 (400 games, SPRT undecided), so all stay off.
