@@ -345,10 +345,14 @@ pub const LMR_HISTORY_DIV: i32 = 10195;
 /// seed 4343, from 200/60/2, 100, 3, 25): 189/55/1, 81, 5, 28; against the defaults, 200
 /// ms/move, f15 seed 99: 181-186-33, −4.3 ±32.7 (400 games, SPRT undecided), so all stay off.
 /// Without the reverse-futility part (189/55/1 and margin 81 only), f15 seed 102: 104-82-14,
-/// +38.4 ±47.0 (200 games, LOS 95 %): a lead to confirm, not yet proven.
-pub const LMR_POLICY_BASE: i32 = 200;
-pub const LMR_POLICY_DIV: i32 = 0;
-pub const LMR_POLICY_MAX: i32 = 2;
+/// +38.4 ±47.0 (200 games, LOS 95 %); confirmation on fresh openings, seed 103: 204-171-25,
+/// +28.7 ±33.2 (400 games, SPRT [0, 10] undecided at the cap, LOS 95.6 %); about +32 ±27 over
+/// the 600 (308-253-39), so on at those values (with [`LMR_DEEPER_MARGIN`] 81): one ply more
+/// for a quiet late move scoring 134 or less. Under the rules of [`TUNED_RULES`] only (renju,
+/// not measured, keeps both off: [`SearchParams::for_rule`]); standard and caro not measured.
+pub const LMR_POLICY_BASE: i32 = 189;
+pub const LMR_POLICY_DIV: i32 = 55;
+pub const LMR_POLICY_MAX: i32 = 1;
 /// When 1, a table score that bounds the static evaluation from the right side (a lower bound
 /// above it, an upper bound below it, or exact) stands in for it in the pruning decisions
 /// (reverse futility, razoring, futility, null move); 0: the static evaluation only. 1 against
@@ -356,8 +360,9 @@ pub const LMR_POLICY_MAX: i32 = 2;
 pub const TT_EVAL: i32 = 0;
 /// A late move whose reduced search beats alpha by more than this is searched again a ply
 /// deeper than its full depth (a search that fails high by that much found more than the
-/// reduction expected); 0: off.
-pub const LMR_DEEPER_MARGIN: i32 = 0;
+/// reduction expected); 0: off. On at 81 with the policy reduction ([`LMR_POLICY_BASE`], where
+/// the pair's matches are); not measured alone.
+pub const LMR_DEEPER_MARGIN: i32 = 81;
 /// When 1, late tactical moves (making or stopping a three, not fours or the table's move) are
 /// reduced too, one ply less than quiet ones; when 0 they are never reduced. On since the SPRT
 /// of [`IIR_DEPTH`] (both together); alone at 50 k nodes/move: +13.0 ±33.4 and +8.7 ±33.5.
@@ -686,7 +691,8 @@ impl SearchParams {
 
     /// The parameters a search under `rule` uses: these, if `rule` is one of `tuned_rules`;
     /// otherwise these with the fields of the SPSA run (see [`TUNED_RULES`]) at their values
-    /// from before it, which those rules were measured with.
+    /// from before it, which those rules were measured with, and the policy reduction and the
+    /// deeper re-search off (measured in freestyle only).
     pub fn for_rule(&self, rule: Rule) -> SearchParams {
         if rule_in(self.tuned_rules, rule) {
             return *self;
@@ -707,6 +713,8 @@ impl SearchParams {
             history_div: Divisor::new(64),
             history_bonus_per_depth2: 16,
             aspiration_delta: 40,
+            lmr_policy_div: 0,
+            lmr_deeper_margin: 0,
             ..*self
         }
     }

@@ -7,6 +7,7 @@
 //! `cargo test --release --test losses -- --ignored --nocapture`.
 
 use rensa::board::{rule, Board, Grid};
+use rensa::params::SearchParams;
 use rensa::search::{Job, Limits, SearchResult, Tt};
 use rensa::{Cell, Color, Rule};
 
@@ -66,6 +67,25 @@ fn losses() -> Vec<Loss> {
     out
 }
 
+/// The search parameters: the defaults, changed by `RENSA_PARAMS` (`name=value,name=value`, the
+/// names of `INFO param_<name>`), so that a change can be tried on these positions by the report.
+fn params_from_env() -> SearchParams {
+    let mut params = SearchParams::DEFAULT;
+    if let Ok(list) = std::env::var("RENSA_PARAMS") {
+        for item in list.split(',').filter(|i| !i.trim().is_empty()) {
+            let (name, value) = item.split_once('=').expect("RENSA_PARAMS: name=value");
+            let value = value
+                .trim()
+                .parse()
+                .expect("RENSA_PARAMS: an integer value");
+            params
+                .set(name.trim(), value)
+                .expect("RENSA_PARAMS: a known name in range");
+        }
+    }
+    params
+}
+
 fn search(loss: &Loss) -> SearchResult {
     let grid = Grid::from_ascii(&loss.board).expect("board");
     let mut b = Board::new(grid.width(), grid.height(), Rule::Freestyle);
@@ -78,7 +98,9 @@ fn search(loss: &Loss) -> SearchResult {
     }
     let mut tt = Tt::new(TT_BYTES);
     tt.new_search();
-    let r = Job::new(&b, loss.to_move, Limits::nodes(NODES), &tt).run();
+    let mut job = Job::new(&b, loss.to_move, Limits::nodes(NODES), &tt);
+    job.params = params_from_env();
+    let r = job.run();
     assert!(
         rule::is_legal(b.grid(), r.best, loss.to_move, Rule::Freestyle),
         "{}: illegal move {}",
@@ -126,10 +148,13 @@ fn rensa_avoids_its_losing_moves() {
 #[test]
 #[ignore]
 fn report() {
-    for l in losses() {
-        let r = search(&l);
+    let mut again = 0;
+    let all = losses();
+    for l in &all {
+        let r = search(l);
         let got = r.best.to_string();
         let verdict = if got == l.lost { "LOST AGAIN" } else { "other" };
+        again += usize::from(got == l.lost);
         println!(
             "{} expect {} lost {} rapfi {} rensa {} score {} depth {} {verdict}",
             l.name,
@@ -141,4 +166,5 @@ fn report() {
             r.depth
         );
     }
+    println!("{again} of {} losing moves played again", all.len());
 }

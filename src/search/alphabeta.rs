@@ -6,9 +6,9 @@
 //! threat only defences and own fours are tried. At the horizon a quiescence search plays
 //! continuous fours (VCF) for whichever side is to move, the other side's replies being forced,
 //! its attacking nodes settled from the transposition table where the same position was met
-//! before (fours in another order); but a side facing an open-four threat there does not stand pat: its defences are searched,
-//! each answered by the opponent's quiescence (not at two nodes in a row, so mutual threats
-//! cannot feed each other; not in renju, where it showed no gain).
+//! before (fours in another order); but a side facing an open-four threat there does not stand
+//! pat: its defences are searched, each answered by the opponent's quiescence (not at two nodes
+//! in a row, so mutual threats cannot feed each other; not in renju, where it showed no gain).
 //!
 //! Between the two, the pruning and reduction numbers of [`SearchParams`]: reverse futility,
 //! razoring, internal iterative reduction (a node without a table move is searched a ply
@@ -18,16 +18,17 @@
 //! moves, less for those the ordering rates high, `lmr_score_div`, and one ply less of late moves
 //! that make or stop a three; more at expected cut nodes, `lmr_cut_node`, which each parent marks
 //! in its child's frame, and at nodes whose static evaluation is not above their grandparent's,
-//! `lmr_not_improving`), null-move pruning (`nmp_depth`, off: the opponent answers a pass at
-//! reduced depth); and, off by default because matches showed no gain yet, the singular extension
-//! of the table move (`se_depth`, searched with the table move excluded under its own key), the
-//! counter-move ordering (`order_counter`), the fail-high reduction (`fhr_margin`: every move
-//! but a four a ply shallower at a cut node far above beta), more reduction of quiet moves the
-//! ordering rates low (`lmr_policy_div`), the table's score standing in for the static evaluation
-//! in the pruning (`tt_eval`) and a deeper re-search of a reduced move that failed high by a wide
-//! margin (`lmr_deeper_margin`), kept for the tuner. Freestyle, standard and caro search with the
-//! values of an SPSA run, renju with those from before it (`tuned_rules`,
-//! [`SearchParams::for_rule`], applied when the thread data is reset for a search).
+//! `lmr_not_improving`; a ply more of quiet moves the ordering rates low, `lmr_policy_div`), a
+//! deeper re-search of a reduced move that failed high by a wide margin (`lmr_deeper_margin`),
+//! null-move pruning (`nmp_depth`, off: the opponent answers a pass at reduced depth); and, off
+//! by default because matches showed no gain yet, the singular extension of the table move
+//! (`se_depth`, searched with the table move excluded under its own key), the counter-move
+//! ordering (`order_counter`), the fail-high reduction (`fhr_margin`: every move but a four a
+//! ply shallower at a cut node far above beta) and the table's score standing in for the static
+//! evaluation in the pruning (`tt_eval`), kept for the tuner. Freestyle, standard and caro
+//! search with the values of an SPSA run, renju with those from before it and without the
+//! policy reduction and the deeper re-search (`tuned_rules`, [`SearchParams::for_rule`],
+//! applied when the thread data is reset for a search).
 
 use super::history::History;
 use super::movepick::{self, Quick};

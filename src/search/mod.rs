@@ -9,20 +9,20 @@
 //! fours (VCF, deepened on the number of fours) and by continuous threats (VCT, within its own
 //! node budget) is tried, and only then iterative deepening with aspiration windows over the root
 //! moves, each iteration reported to the caller (and, when it asks for them, the root moves as
-//! they are searched: [`RootEvent`]). After each iteration the root guard plays the
-//! best move and probes the opponent's VCT: a move that lets the opponent win by force is set
-//! aside for the rest of the search while another is left. *In the tree* ([`alphabeta`]) every node first
-//! settles what the threat counts already decide (a five, a forced block, an own open four),
-//! probes the table, prunes (reverse futility; razoring, where a node far below alpha is
+//! they are searched: [`RootEvent`]). After each iteration the root guard plays the best move
+//! and probes the opponent's VCT: a move that lets the opponent win by force is set aside for
+//! the rest of the search while another is left. *In the tree* ([`alphabeta`]) every node
+//! first settles what the threat counts already decide (a five, a forced block, an own open
+//! four), probes the table, prunes (reverse futility; razoring, where a node far below alpha is
 //! settled by its quiescence unless own fours lift it; late-move pruning, futility; in freestyle
 //! and renju also move-count pruning at every depth, which keeps only the first moves of the
-//! order) and
-//! searches the moves best first ([`movepick`]: table move, threat classes, in renju the
-//! cells' line patterns, killers, history) with principal-variation windows and late-move
-//! reductions; facing an opponent open four only
-//! defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence search
-//! lets the side to move play continuous fours, the other side's answers being forced, over the
-//! transposition table (the same fours in another order meet again); a side
+//! order) and searches the moves best first ([`movepick`]: table move, threat classes, in renju
+//! the cells' line patterns, killers, history) with principal-variation windows and late-move
+//! reductions (a ply more for a quiet move the ordering rates low; a reduced move that beats
+//! alpha by a wide margin is searched again a ply deeper); facing an opponent open four only
+//! defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence
+//! search lets the side to move play continuous fours, the other side's answers being forced,
+//! over the transposition table (the same fours in another order meet again); a side
 //! facing an open three there may not stand pat, it must find a defence that survives the
 //! opponent's fours.
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
