@@ -348,11 +348,16 @@ pub const LMR_HISTORY_DIV: i32 = 10195;
 /// +38.4 ±47.0 (200 games, LOS 95 %); confirmation on fresh openings, seed 103: 204-171-25,
 /// +28.7 ±33.2 (400 games, SPRT [0, 10] undecided at the cap, LOS 95.6 %); about +32 ±27 over
 /// the 600 (308-253-39), so on at those values (with [`LMR_DEEPER_MARGIN`] 81): one ply more
-/// for a quiet late move scoring 134 or less. Under the rules of [`TUNED_RULES`] only (renju,
-/// not measured, keeps both off: [`SearchParams::for_rule`]); standard and caro not measured.
+/// for a quiet late move scoring 134 or less. Only under the rules of [`LMR_POLICY_RULES`].
 pub const LMR_POLICY_BASE: i32 = 189;
 pub const LMR_POLICY_DIV: i32 = 55;
 pub const LMR_POLICY_MAX: i32 = 1;
+/// The rules (bits as in [`MCP_RULES`]) under which the policy reduction ([`LMR_POLICY_BASE`])
+/// and the deeper re-search ([`LMR_DEEPER_MARGIN`]) apply; under the others both are off
+/// ([`SearchParams::for_rule`]). Freestyle only (1): in standard (rule 1, s15 book, `shuf` seed
+/// 104, 200 ms/move) the pair against neither measured 182-190-28, −6.9 ±32.9 (400 games, SPRT
+/// [0, 10] undecided at the cap); renju and caro not measured.
+pub const LMR_POLICY_RULES: i32 = 1;
 /// When 1, a table score that bounds the static evaluation from the right side (a lower bound
 /// above it, an upper bound below it, or exact) stands in for it in the pruning decisions
 /// (reverse futility, razoring, futility, null move); 0: the static evaluation only. 1 against
@@ -607,6 +612,7 @@ pub struct SearchParams {
     pub lmr_policy_base: i32,
     pub lmr_policy_div: i32,
     pub lmr_policy_max: i32,
+    pub lmr_policy_rules: i32,
     pub tt_eval: i32,
     pub lmr_deeper_margin: i32,
     pub lmr_tactical: i32,
@@ -673,6 +679,7 @@ impl SearchParams {
         lmr_policy_base: LMR_POLICY_BASE,
         lmr_policy_div: LMR_POLICY_DIV,
         lmr_policy_max: LMR_POLICY_MAX,
+        lmr_policy_rules: LMR_POLICY_RULES,
         tt_eval: TT_EVAL,
         lmr_deeper_margin: LMR_DEEPER_MARGIN,
         lmr_tactical: LMR_TACTICAL,
@@ -691,9 +698,20 @@ impl SearchParams {
 
     /// The parameters a search under `rule` uses: these, if `rule` is one of `tuned_rules`;
     /// otherwise these with the fields of the SPSA run (see [`TUNED_RULES`]) at their values
-    /// from before it, which those rules were measured with, and the policy reduction and the
-    /// deeper re-search off (measured in freestyle only).
+    /// from before it, which those rules were measured with. The policy reduction and the
+    /// deeper re-search are off under the rules outside `lmr_policy_rules`.
     pub fn for_rule(&self, rule: Rule) -> SearchParams {
+        let mut p = self.tuned_for(rule);
+        if !rule_in(self.lmr_policy_rules, rule) {
+            p.lmr_policy_div = 0;
+            p.lmr_deeper_margin = 0;
+        }
+        p
+    }
+
+    /// These, or under a rule outside `tuned_rules` these with the SPSA run's fields at their
+    /// values from before it ([`SearchParams::for_rule`]).
+    fn tuned_for(&self, rule: Rule) -> SearchParams {
         if rule_in(self.tuned_rules, rule) {
             return *self;
         }
@@ -713,8 +731,6 @@ impl SearchParams {
             history_div: Divisor::new(64),
             history_bonus_per_depth2: 16,
             aspiration_delta: 40,
-            lmr_policy_div: 0,
-            lmr_deeper_margin: 0,
             ..*self
         }
     }
@@ -993,6 +1009,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_policy_base: i32, -500, 2000, 40.0),
     tunable!(lmr_policy_div: i32, 0, 2000, 15.0),
     tunable!(lmr_policy_max: i32, 0, 6, 1.0),
+    tunable!(lmr_policy_rules: i32, 0, 1023, 1.0),
     tunable!(tt_eval: i32, 0, 1, 1.0),
     tunable!(lmr_deeper_margin: i32, 0, 1000, 20.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),

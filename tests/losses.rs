@@ -4,7 +4,9 @@
 //! after. Where Rensa's node-limited search now plays a move the analyser rates playable
 //! (`expect: avoid`), the test checks that it does not go back to the losing move; the other
 //! positions (`expect: open`) are targets, listed by the ignored `report` test:
-//! `cargo test --release --test losses -- --ignored --nocapture`.
+//! `cargo test --release --test losses -- --ignored --nocapture`. With `RENSA_PARAMS` set
+//! (`name=value,…`, the names of `INFO param_<name>`), every search here uses those parameters:
+//! a way to try a change on these positions before a match.
 
 use rensa::board::{rule, Board, Grid};
 use rensa::params::SearchParams;

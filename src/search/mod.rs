@@ -18,12 +18,12 @@
 //! and renju also move-count pruning at every depth, which keeps only the first moves of the
 //! order) and searches the moves best first ([`movepick`]: table move, threat classes, in renju
 //! the cells' line patterns, killers, history) with principal-variation windows and late-move
-//! reductions (a ply more for a quiet move the ordering rates low; a reduced move that beats
-//! alpha by a wide margin is searched again a ply deeper); facing an opponent open four only
-//! defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence
-//! search lets the side to move play continuous fours, the other side's answers being forced,
-//! over the transposition table (the same fours in another order meet again); a side
-//! facing an open three there may not stand pat, it must find a defence that survives the
+//! reductions (in freestyle a ply more for a quiet move the ordering rates low, and a reduced
+//! move that beats alpha by a wide margin is searched again a ply deeper); facing an opponent
+//! open four only defences are searched, and a forced reply costs no depth. *At the horizon* a
+//! quiescence search lets the side to move play continuous fours, the other side's answers
+//! being forced, over the transposition table (the same fours in another order meet again); a
+//! side facing an open three there may not stand pat, it must find a defence that survives the
 //! opponent's fours.
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
 //! (Lazy SMP); [`multipv`] finds several best moves (YXNBEST) by searching again with the better
@@ -516,7 +516,10 @@ impl Aspiration {
 mod tests {
     use super::*;
     use crate::board::Grid;
-    use crate::params::{LMR_BASE_CENTI, LMR_DIVISOR_CENTI, LMR_DIVISOR_OTHER_CENTI};
+    use crate::params::{
+        LMR_BASE_CENTI, LMR_DEEPER_MARGIN, LMR_DIVISOR_CENTI, LMR_DIVISOR_OTHER_CENTI,
+        LMR_POLICY_DIV,
+    };
     use crate::types::Rule;
 
     /// Past two thirds of its soft target a search starts no iteration, unless the soft target
@@ -704,13 +707,32 @@ mod tests {
             ..SearchParams::DEFAULT
         };
         assert_ne!(nodes(untuned), default, "tuned_rules is ignored");
+        // (Renju's values without its `lmr_policy_rules` override: freestyle keeps the policy
+        // reduction.)
         assert_eq!(
             nodes(untuned),
             nodes(SearchParams {
                 tuned_rules: freestyle,
+                lmr_policy_div: LMR_POLICY_DIV,
+                lmr_deeper_margin: LMR_DEEPER_MARGIN,
                 ..SearchParams::DEFAULT.for_rule(Rule::Renju)
             }),
             "the rules outside tuned_rules do not search with the untuned values"
+        );
+        // The policy reduction and the deeper re-search follow `lmr_policy_rules`.
+        let no_policy = SearchParams {
+            lmr_policy_rules: 0,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(nodes(no_policy), default, "lmr_policy_rules is ignored");
+        assert_eq!(
+            nodes(no_policy),
+            nodes(SearchParams {
+                lmr_policy_div: 0,
+                lmr_deeper_margin: 0,
+                ..SearchParams::DEFAULT
+            }),
+            "outside lmr_policy_rules the policy reduction or the deeper re-search is on"
         );
         let selective = SearchParams {
             mcp_rules: freestyle,
