@@ -411,6 +411,8 @@ pub const ORDER_PATTERN_PERMILLE: i32 = 1000;
 /// [`MCP_RULES`]; the table was fitted to 15×15 freestyle games). 1000 against 0, freestyle,
 /// 200 ms/move: +26.1 ±47.2 (200 games, a preliminary fit of the same data), then with this
 /// table −15.6 ±33.0 (177-195-28, 400 games): about −2 over the 600 (279-282-39), so off.
+/// Again with the policy reduction on (which keys on the ordering score), f15 `shuf` seed 107:
+/// 185-184-31, +0.9 ±32.8 (400 games), so still off.
 pub const ORDER_CODE_PERMILLE: i32 = 0;
 pub const ORDER_CODE_RULES: i32 = 1;
 /// Ordering value of one direction's line pattern for the side to move, indexed by
