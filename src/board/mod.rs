@@ -10,7 +10,7 @@
 //! | `hash: u64`                      | board                    | XOR of [`zobrist::key`] over the stones   |
 //! | `keys[cell][dir]: u32`           | every cell, 4 directions | line key ([`pattern::key`] layout)        |
 //! | `state[cell].pats: u32`          | empty cells              | both colours' 4 [`Pattern`]s (note below) |
-//! | `state[cell].class[color]: u8`   | empty cells              | the [`Class`] of those four patterns      |
+//! | `state[cell].cc[color]: u16`     | empty cells              | the code and [`Class`] of those patterns  |
 //! | `class_count[color][class]: u16` | board                    | number of empty cells of each [`Class`]   |
 //! | `cell_sums[color]: [i32; 2]`     | board                    | learned values of its empty cells' codes  |
 //! | `near[cell]: u8`                 | every cell               | stones in the 5×5 square centred on it    |
@@ -53,7 +53,7 @@ pub use pattern::{Class, FiveKind, Pattern};
 pub use pos::{Pos, DIRS, NUM_CELLS, PAD, STRIDE};
 pub use rule::Foul;
 
-use pattern::shift_of;
+use pattern::{class_part, code_part, shift_of, CodeClass};
 
 use crate::eval::weights::{self, FamilyTables, ATTACK, DEFENCE};
 use crate::types::{Cell, Color, Rule};
@@ -160,12 +160,13 @@ const LINE_OFFSETS: [usize; LINE_CELLS] = {
 };
 
 /// The pattern state of one cell: both colours' packed patterns (Black's in the low half,
-/// White's in the high half) and both classes. 8 bytes, so it is saved and restored in one move.
+/// White's in the high half) and both colours' pattern codes and classes ([`CodeClass`]).
+/// 8 bytes, so it is saved and restored in one move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C, align(8))]
 struct CellPats {
     pats: u32,
-    class: [u8; 2],
+    cc: [CodeClass; 2],
 }
 
 /// What [`Board::undo`] restores after one [`Board::make`]: the state from before the move.
@@ -182,7 +183,7 @@ impl UndoRecord {
     const EMPTY: UndoRecord = UndoRecord {
         cells: [CellPats {
             pats: 0,
-            class: [0; 2],
+            cc: [0; 2],
         }; LINE_CELLS],
         class_count: [[0; 16]; 2],
         cell_sums: [[0; 2]; 2],
@@ -198,7 +199,6 @@ struct Lines<'a> {
     counts: &'a mut [[u16; 16]; 2],
     sums: &'a mut [[i32; 2]; 2],
     tables: &'static pattern::RuleTables,
-    codes: &'static [u16; 1 << 16],
     values: &'static FamilyTables,
 }
 
@@ -233,10 +233,11 @@ impl Lines<'_> {
         }
     }
 
-    /// Recomputes the pattern of the empty cell `q` in direction `d` for both colours, its class
-    /// and the class counts. (Measured: returning early when the patterns are unchanged saves
-    /// 2% of the instructions but no measurable time, and the class counts updated under a
-    /// `new != prev` branch cost more time than updating them unconditionally.)
+    /// Recomputes the pattern of the empty cell `q` in direction `d` for both colours, its code
+    /// and class, the class counts and the cell sums. (Measured: returning early when the
+    /// patterns are unchanged saves 2% of the instructions but no measurable time, and the class
+    /// counts updated under a `new != prev` branch cost more time than updating them
+    /// unconditionally.)
     #[inline(always)]
     fn set_pattern(&mut self, q: usize, d: usize) {
         let e = self.tables.entry(self.keys[q][d]) as u32;
@@ -244,17 +245,16 @@ impl Lines<'_> {
         let both = (e & 0x0F) | (e & 0xF0) << 12;
         let cell = &mut self.state[q];
         let pats = (cell.pats & !(0x000F_000F << shift)) | both << shift;
-        let old = std::mem::replace(&mut cell.pats, pats);
+        cell.pats = pats;
         for c in 0..2 {
-            let half = (pats >> (16 * c)) as u16;
-            let new = self.tables.class(c, half);
-            let prev = std::mem::replace(&mut cell.class[c], new);
+            let new = self.tables.code_class(c, (pats >> (16 * c)) as u16);
+            let prev = std::mem::replace(&mut cell.cc[c], new);
             // Unconditional: cheaper than the branch when the class did not change.
-            self.counts[c][prev as usize & 15] -= 1;
-            self.counts[c][new as usize & 15] += 1;
+            self.counts[c][class_part(prev) as usize] -= 1;
+            self.counts[c][class_part(new) as usize] += 1;
             let cells = &self.values.side[c].cell;
-            let now = cells[self.codes[half as usize] as usize];
-            let before = cells[self.codes[(old >> (16 * c)) as u16 as usize] as usize];
+            let now = cells[code_part(new)];
+            let before = cells[code_part(prev)];
             self.sums[c][ATTACK] += now[ATTACK] as i32 - before[ATTACK] as i32;
             self.sums[c][DEFENCE] += now[DEFENCE] as i32 - before[DEFENCE] as i32;
         }
@@ -410,11 +410,17 @@ impl Board {
         (self.state[p.index()].pats >> (16 * color.index())) as u16
     }
 
+    /// The pattern code ([`pattern::code_of`]) of the empty cell `p`'s four patterns for `color`.
+    #[inline]
+    pub fn pattern_code(&self, p: Pos, color: Color) -> usize {
+        code_part(self.state[p.index()].cc[color.index()])
+    }
+
     /// The class kept for the empty cell `p` and `color`, as the tables give it: renju Black's
     /// `Forbid` is only a hint here ([`Board::class`] confirms it).
     #[inline]
     pub fn raw_class(&self, p: Pos, color: Color) -> Class {
-        Class::from_u8(self.state[p.index()].class[color.index()])
+        Class::from_u8(class_part(self.state[p.index()].cc[color.index()]))
     }
 
     /// The class `color` would get by playing the empty cell `p`. In renju, Black's `Forbid`
@@ -593,7 +599,6 @@ impl Board {
             counts: &mut self.class_count,
             sums: &mut self.cell_sums,
             tables: self.tables,
-            codes: pattern::code::code_table(),
             values: self.values,
         };
         lines.flip::<0>(own[0], v);
@@ -630,7 +635,7 @@ impl Board {
         }
         self.state[q].pats = pats;
         for c in 0..2 {
-            self.state[q].class[c] = self.tables.class(c, (pats >> (16 * c)) as u16);
+            self.state[q].cc[c] = self.tables.code_class(c, (pats >> (16 * c)) as u16);
         }
     }
 
@@ -638,12 +643,11 @@ impl Board {
     /// and the cell value sums, for both colours.
     #[inline(always)]
     fn leave_cell(&mut self, i: usize, sign: i32) {
-        let codes = pattern::code::code_table();
         for c in 0..2 {
-            let k = &mut self.class_count[c][self.state[i].class[c] as usize & 15];
+            let cc = self.state[i].cc[c];
+            let k = &mut self.class_count[c][class_part(cc) as usize];
             *k = (*k as i32 + sign) as u16;
-            let half = (self.state[i].pats >> (16 * c)) as u16;
-            let v = self.values.side[c].cell[codes[half as usize] as usize];
+            let v = self.values.side[c].cell[code_part(cc)];
             self.cell_sums[c][ATTACK] += sign * v[ATTACK] as i32;
             self.cell_sums[c][DEFENCE] += sign * v[DEFENCE] as i32;
         }

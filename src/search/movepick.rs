@@ -7,7 +7,7 @@
 //! sort stability.
 
 use super::stack::MoveEntry;
-use crate::board::pattern::{code::patterns_of, code_of, CODES};
+use crate::board::pattern::{code::patterns_of, CODES};
 use crate::board::{Board, Class, Pos};
 use crate::eval;
 use crate::eval::weights::{ATTACK, DEFENCE};
@@ -120,7 +120,7 @@ pub fn static_score(m: &MoveEntry) -> i32 {
 /// The pattern codes of the empty cell `p` for `us` and for the opponent.
 #[inline]
 fn cell_codes(board: &Board, us: Color, p: Pos) -> [usize; 2] {
-    [us, us.opp()].map(|c| code_of(board.patterns_packed(p, c)) as usize)
+    [us, us.opp()].map(|c| board.pattern_code(p, c))
 }
 
 /// What the learned evaluation gives the empty cell `p` for `us` to move: its attack value for

@@ -31,14 +31,31 @@ use line::same_line_double_four;
 
 /// Everything the board's hot path looks up under one rule, in one block so that a single base
 /// pointer reaches it all: the [`key::HalfIndex`] maps, the pattern entries with Black's pattern
-/// (under Black's [`FiveKind`]) in the low nibble and White's in the high one, and the
-/// [`class_of`] tables for Black (with the `Forbid` hint under renju) and White.
+/// (under Black's [`FiveKind`]) in the low nibble and White's in the high one, and for Black
+/// (with the `Forbid` hint under renju) and White the [`code_of`] and [`class_of`] of every
+/// [`Packed4`] in one entry ([`CodeClass`]), so that a changed cell costs one look-up per colour.
 pub(crate) struct RuleTables {
     half: [[u32; HALF_KEYS]; 2],
     /// [`TABLE_LEN`] entries, padded to a power of two so that a masked index needs no bounds
     /// check.
     entries: [u8; ENTRIES_POW2],
-    classes: [[u8; 1 << 16]; 2],
+    code_class: [[CodeClass; 1 << 16]; 2],
+}
+
+/// A cell's pattern code and class for one colour in one `u16`: the [`code_of`] its four
+/// patterns in the high 12 bits, the raw [`Class`] (as `u8`) in the low 4.
+pub(crate) type CodeClass = u16;
+
+/// The [`Class`] of a [`CodeClass`], as the raw `u8` the tables hold.
+#[inline(always)]
+pub(crate) fn class_part(cc: CodeClass) -> u8 {
+    (cc & 15) as u8
+}
+
+/// The pattern code of a [`CodeClass`].
+#[inline(always)]
+pub(crate) fn code_part(cc: CodeClass) -> usize {
+    (cc >> 4) as usize
 }
 
 impl RuleTables {
@@ -50,8 +67,16 @@ impl RuleTables {
         let mut t = Box::new(RuleTables {
             half: half_index().half,
             entries: [0; ENTRIES_POW2],
-            classes: [*class_table(rule == Rule::Renju), *class_table(false)],
+            code_class: [[0; 1 << 16]; 2],
         });
+        let codes = code::code_table();
+        for (colour, renju_black) in [(0, rule == Rule::Renju), (1, false)] {
+            let classes = class_table(renju_black);
+            for (packed, e) in t.code_class[colour].iter_mut().enumerate() {
+                debug_assert!(classes[packed] < 16 && (codes[packed] as usize) < CODES);
+                *e = codes[packed] << 4 | classes[packed] as CodeClass;
+            }
+        }
         for (e, (&b, &w)) in t.entries.iter_mut().zip(black.iter().zip(white)) {
             *e = (b & 0x0F) | (w & 0xF0);
         }
@@ -80,10 +105,11 @@ impl RuleTables {
         self.entries[i as usize & (ENTRIES_POW2 - 1)]
     }
 
-    /// The raw class of `color` (0 Black, 1 White) for its packed patterns ([`Packed4`]).
+    /// The pattern code and raw class of `color` (0 Black, 1 White) for its packed patterns
+    /// ([`Packed4`]).
     #[inline(always)]
-    pub(crate) fn class(&self, color: usize, packed: Packed4) -> u8 {
-        self.classes[color][packed as usize]
+    pub(crate) fn code_class(&self, color: usize, packed: Packed4) -> CodeClass {
+        self.code_class[color][packed as usize]
     }
 }
 
