@@ -363,7 +363,8 @@ pub const LMR_POLICY_MAX: i32 = 1;
 /// [0, 10] undecided at the cap). In renju (rule 4, r15 book, seed 110, 200 ms/move, mask 17
 /// against the default): 186-200-14, −12.2 ±33.6 (400 games, undecided at the cap). Freestyle
 /// 20×20 (f20 book, seed 111), the default against mask 0: 206-194-0, +10.4 ±34.2 (400 games,
-/// undecided), so it stays on there. Caro not measured.
+/// undecided), so it stays on there. Caro (rule 9, generated balanced openings, seed 112), mask
+/// 513 against 1: 170-195-35, −21.7 ±32.7 (400 games, undecided), so off there.
 pub const LMR_POLICY_RULES: i32 = 1;
 /// When 1, a table score that bounds the static evaluation from the right side (a lower bound
 /// above it, an upper bound below it, or exact) stands in for it in the pruning decisions
