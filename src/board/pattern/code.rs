@@ -46,7 +46,7 @@ pub fn code_of(packed: Packed4) -> u16 {
     CODE_TABLE[packed as usize]
 }
 
-/// The raw table behind [`code_of`] (for the board's hot path).
+/// The raw table behind [`code_of`] (for building the rule tables' [`super::CodeClass`] entries).
 #[inline]
 pub(crate) fn code_table() -> &'static [u16; 1 << 16] {
     &CODE_TABLE

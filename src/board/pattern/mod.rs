@@ -42,7 +42,7 @@ pub(crate) struct RuleTables {
     code_class: [[CodeClass; 1 << 16]; 2],
 }
 
-/// A cell's pattern code and class for one colour in one `u16`: the [`code_of`] its four
+/// A cell's pattern code and class for one colour in one `u16`: the [`code_of`] of its four
 /// patterns in the high 12 bits, the raw [`Class`] (as `u8`) in the low 4.
 pub(crate) type CodeClass = u16;
 
