@@ -15,7 +15,7 @@
 //! the engine's code ordering table (`src/search/order-codes.txt`, `ORDER_CODE_PERMILLE`).
 
 use rensa::board::pattern::code::patterns_of;
-use rensa::board::pattern::{code_of, Pattern, CODES};
+use rensa::board::pattern::{Pattern, CODES};
 use rensa::board::{Board, Pos};
 
 use crate::dataset::Record;
@@ -74,7 +74,7 @@ pub fn count(records: &[Record], min_stones: usize) -> PatternCounts {
         c.positions += 1;
         for p in board.candidates() {
             for (k, color) in [us, us.opp()].into_iter().enumerate() {
-                for pat in patterns_of(code_of(board.patterns_packed(p, color)) as usize) {
+                for pat in patterns_of(board.pattern_code(p, color)) {
                     c.candidates[k][pat as usize] += 1;
                     if p == played {
                         c.played[k][pat as usize] += 1;
@@ -134,8 +134,8 @@ pub fn code_samples(records: &[Record], min_stones: usize) -> Vec<CodeSample> {
                 at = Some(cells.len());
             }
             cells.push((
-                code_of(board.patterns_packed(p, r.side)),
-                code_of(board.patterns_packed(p, r.side.opp())),
+                board.pattern_code(p, r.side) as u16,
+                board.pattern_code(p, r.side.opp()) as u16,
             ));
         }
         if let Some(played) = at.filter(|_| cells.len() > 1) {

@@ -46,12 +46,6 @@ pub fn code_of(packed: Packed4) -> u16 {
     CODE_TABLE[packed as usize]
 }
 
-/// The raw table behind [`code_of`] (for building the rule tables' [`super::CodeClass`] entries).
-#[inline]
-pub(crate) fn code_table() -> &'static [u16; 1 << 16] {
-    &CODE_TABLE
-}
-
 /// The four patterns of each code, weakest first.
 pub fn patterns_of(code: usize) -> [Pattern; 4] {
     static PATTERNS_OF: LazyLock<Vec<[Pattern; 4]>> = LazyLock::new(|| {

@@ -69,12 +69,12 @@ impl RuleTables {
             entries: [0; ENTRIES_POW2],
             code_class: [[0; 1 << 16]; 2],
         });
-        let codes = code::code_table();
         for (colour, renju_black) in [(0, rule == Rule::Renju), (1, false)] {
             let classes = class_table(renju_black);
             for (packed, e) in t.code_class[colour].iter_mut().enumerate() {
-                debug_assert!(classes[packed] < 16 && (codes[packed] as usize) < CODES);
-                *e = codes[packed] << 4 | classes[packed] as CodeClass;
+                let code = code_of(packed as Packed4);
+                debug_assert!(classes[packed] < 16 && (code as usize) < CODES);
+                *e = code << 4 | classes[packed] as CodeClass;
             }
         }
         for (e, (&b, &w)) in t.entries.iter_mut().zip(black.iter().zip(white)) {
