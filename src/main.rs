@@ -21,13 +21,15 @@ const USAGE: &str =
        pbrain-rensa params     print the tunable search parameters, one a line:
                                name default min max c_end (set them with
                                INFO param_<name> <value>; rensa-tune tunes them)
-       pbrain-rensa solve [-rule N] [-size N|WxH] [-nodes N] [-json] FILE|-
+       pbrain-rensa solve [-rule N] [-size N|WxH] [-nodes N] [-json] [-moves] FILE|-
                                for each position of FILE (or stdin), one a line as a
                                pos string (h8i9j7), or a PSQ file, or SGF games: a VCF
                                or VCT of the side to move with its line, or else the
                                opponent's win after a pass and the defences that hold
                                (rule 0 1 4 8 9, default 0; size default 15; nodes per
-                               proof default 1000000; -json: one JSON line each)
+                               proof default 1000000; -json: one JSON line each;
+                               -moves: each is a game, solved after every stone up to
+                               its five, the side to move's win only)
        pbrain-rensa --version  print the version
        pbrain-rensa --help     print this help
 environment: RENSA_LOG=<file> writes a log there; RENSA_LOG_LEVEL (or RUST_LOG) sets its level;

@@ -41,7 +41,7 @@ fn error(text: &str) -> String {
 
 fn solved(pos: &str, rule: Rule, nodes: u64) -> (Position, Solution) {
     let p = position(pos, rule);
-    let s = solve::solve(&p.board, p.to_move, nodes, &mut ThreadData::new());
+    let s = solve::solve(&p.board, p.to_move, nodes, true, &mut ThreadData::new());
     (p, s)
 }
 
@@ -51,6 +51,7 @@ fn run(rule: Rule, nodes: u64, json: bool, text: &str) -> (solve::Summary, Strin
         setup: setup(rule),
         nodes,
         json,
+        moves: false,
         file: "-".to_string(),
     };
     let mut out = Vec::new();
@@ -287,7 +288,7 @@ fn puzzle_wins_replay_to_a_five() {
     for (text, rule) in PUZZLES {
         for pos in puzzles(text) {
             let p = position(pos, rule);
-            let s = solve::solve(&p.board, p.to_move, 50_000, &mut data);
+            let s = solve::solve(&p.board, p.to_move, 50_000, true, &mut data);
             if s.proof.kind.is_some() {
                 check_win(&p.board, p.to_move, &s.proof);
                 wins += 1;
@@ -462,4 +463,47 @@ fn options_are_read_and_checked() {
     ] {
         assert!(solve::parse_options(&args(bad)).is_err(), "{bad:?}");
     }
+}
+
+/// `-moves`: each input is a game, solved after each of its stones up to the five that ends it,
+/// for the side to move only; the first position won by force follows the move that allowed it.
+#[test]
+fn a_game_is_solved_after_each_stone() {
+    // Black's open three h8 i8 j8 stands after five stones; White plays on the edge.
+    let game = "h8a1i8a2j8a3k8a4l8";
+    let records = input::read_moves(game, setup(Rule::Freestyle));
+    assert_eq!(
+        records.len(),
+        8,
+        "the ninth stone makes five: the game's end, not solved"
+    );
+    assert_eq!(records[0].input, "h8");
+    assert_eq!(records[7].input, "h8a1i8a2j8a3k8a4");
+    let options = Options {
+        setup: setup(Rule::Freestyle),
+        nodes: 20_000,
+        json: false,
+        moves: true,
+        file: "-".to_string(),
+    };
+    let mut out = Vec::new();
+    let summary = solve::run(&options, game, &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!((summary.positions, summary.errors), (8, 0));
+    let first = out.lines().find(|l| l.contains(" wins ")).expect(&out);
+    assert!(
+        first.starts_with("#6 h8a1i8a2j8a3: black wins by VCF"),
+        "{first}"
+    );
+    assert!(!out.contains("after a pass"), "{out}");
+    // A game that cannot go on: the positions before the bad stone, then its error.
+    let records = input::read_moves("h8i9h8j9", setup(Rule::Freestyle));
+    let errors: Vec<Option<&String>> = records.iter().map(|r| r.position.as_ref().err()).collect();
+    assert_eq!(records.len(), 3);
+    assert!(errors[0].is_none() && errors[1].is_none());
+    assert!(errors[2].unwrap().contains("twice"));
+    // The whole second game is one error: its pos string does not parse.
+    let records = input::read_moves("h8i9\nzz", setup(Rule::Freestyle));
+    assert_eq!(records.len(), 3);
+    assert!(records[2].position.as_ref().is_err());
 }

@@ -12,7 +12,8 @@
 //! Blank lines and lines starting with `#` are skipped. A position is checked, not its history:
 //! every stone on the board and on an empty cell, the stone counts leave a side to move (Black
 //! when they are equal, White when Black has one more), and no five stands on the board. Black's
-//! renju fouls in the record are not judged.
+//! renju fouls in the record are not judged. [`read_moves`] reads each item as a game instead and
+//! gives its position after each stone, up to the five that ends it.
 
 use crate::board::{notation, rule, Board, Grid, Pos};
 use crate::protocol::command::clip;
@@ -54,12 +55,90 @@ pub struct Record {
 
 /// Reads every position of `text`.
 pub fn read(text: &str, setup: Setup) -> Vec<Record> {
+    games(text, setup)
+        .into_iter()
+        .map(|g| g.record(setup.rule))
+        .collect()
+}
+
+/// Reads every game of `text` and gives its position after each of its stones in turn
+/// (`solve -moves`), up to the stone that makes five (that position is the game's end, not one
+/// to solve). A game that does not parse, or a prefix that cannot be set up, gives one error
+/// record, and its later prefixes none.
+pub fn read_moves(text: &str, setup: Setup) -> Vec<Record> {
+    let mut records = Vec::new();
+    for game in games(text, setup) {
+        let (stones, width, height) = match game.stones {
+            Ok(s) => s,
+            Err(e) => {
+                records.push(Record {
+                    input: game.input.unwrap_or(game.fallback),
+                    position: Err(e),
+                });
+                continue;
+            }
+        };
+        for k in 1..=stones.len() {
+            let position = place(&stones[..k], width, height, setup.rule);
+            let input = stones[..k]
+                .iter()
+                .map(|&(x, y, _)| notation::cell_name(x, y))
+                .collect();
+            match position {
+                Err(e) if e.starts_with(GAME_OVER) => break,
+                Err(e) => {
+                    records.push(Record {
+                        input,
+                        position: Err(e),
+                    });
+                    break;
+                }
+                Ok(p) => records.push(Record {
+                    input,
+                    position: Ok(p),
+                }),
+            }
+        }
+    }
+    records
+}
+
+/// The start of the error of a position with a five on the board.
+const GAME_OVER: &str = "game already over";
+
+/// One input item before it is set up: its stones in the order read, with the board size.
+struct Parsed {
+    /// The text to show for it, if fixed (a pos line as given) ...
+    input: Option<String>,
+    /// ... else its pos string once set up, or this when it cannot be.
+    fallback: String,
+    stones: Result<Stones, String>,
+}
+
+/// Stones in the order read, each with its colour, and the board's width and height.
+type Stones = (Vec<(usize, usize, Color)>, usize, usize);
+
+impl Parsed {
+    fn record(self, rule: Rule) -> Record {
+        let position = self
+            .stones
+            .and_then(|(stones, w, h)| place(&stones, w, h, rule));
+        let input = self.input.unwrap_or_else(|| match &position {
+            Ok(p) => pos_string(&p.board),
+            Err(_) => self.fallback,
+        });
+        Record { input, position }
+    }
+}
+
+/// Every item of `text`: one PSQ file, or pos lines and SGF games.
+fn games(text: &str, setup: Setup) -> Vec<Parsed> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = text.lines().map(str::trim).find(|l| !l.is_empty());
     if first.is_some_and(|l| starts_with_ignore_case(l, "piskvorky")) {
-        return vec![read_psq(text, setup)];
+        return vec![read_psq(text)];
     }
-    let mut records = Vec::new();
+    let mut items = Vec::new();
     let mut rest = text;
     while !rest.is_empty() {
         let (line, next) = rest.split_once('\n').unwrap_or((rest, ""));
@@ -69,17 +148,17 @@ pub fn read(text: &str, setup: Setup) -> Vec<Record> {
             let start = &rest[rest.len() - rest.trim_start().len()..];
             let (games, after) = split_sgf(start);
             for game in games {
-                records.push(read_sgf(game, setup));
+                items.push(read_sgf(game, setup));
             }
             rest = after;
             continue;
         }
         rest = next;
         if !(trimmed.is_empty() || trimmed.starts_with('#')) {
-            records.push(read_pos_line(trimmed, setup));
+            items.push(read_pos_line(trimmed, setup));
         }
     }
-    records
+    items
 }
 
 fn starts_with_ignore_case(s: &str, prefix: &str) -> bool {
@@ -97,11 +176,12 @@ fn alternating(cells: &[(usize, usize)]) -> Vec<(usize, usize, Color)> {
         .collect()
 }
 
-fn read_pos_line(line: &str, setup: Setup) -> Record {
-    Record {
-        input: line.to_string(),
-        position: notation::parse_pos_string(line)
-            .and_then(|cells| place(&alternating(&cells), setup.width, setup.height, setup.rule)),
+fn read_pos_line(line: &str, setup: Setup) -> Parsed {
+    Parsed {
+        input: Some(line.to_string()),
+        fallback: String::new(),
+        stones: notation::parse_pos_string(line)
+            .map(|cells| (alternating(&cells), setup.width, setup.height)),
     }
 }
 
@@ -112,7 +192,7 @@ fn parse_size(text: &str) -> Option<(usize, usize)> {
     Some((w.trim().parse().ok()?, h.trim().parse().ok()?))
 }
 
-fn read_psq(text: &str, setup: Setup) -> Record {
+fn read_psq(text: &str) -> Parsed {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let header = lines.next().unwrap_or_default();
     let mut cells = Vec::new();
@@ -129,7 +209,7 @@ fn read_psq(text: &str, setup: Setup) -> Record {
     let size = header
         .get("piskvorky".len()..)
         .and_then(|s| parse_size(s.split(',').next().unwrap_or_default()));
-    let position = match size {
+    let stones = match size {
         None => Err(format!(
             "PSQ: cannot read the board size in {:?}",
             clip(header)
@@ -146,13 +226,13 @@ fn read_psq(text: &str, setup: Setup) -> Record {
                 }
             })
             .collect::<Result<Vec<_>, _>>()
-            .and_then(|cells| place(&alternating(&cells), w, h, setup.rule)),
+            .map(|cells| (alternating(&cells), w, h)),
     };
-    let input = match &position {
-        Ok(p) => pos_string(&p.board),
-        Err(_) => clip(header),
-    };
-    Record { input, position }
+    Parsed {
+        input: None,
+        fallback: clip(header),
+        stones,
+    }
 }
 
 /// The stones of `board` in the order they were placed, as a pos string.
@@ -271,17 +351,15 @@ fn sgf_properties(game: &str) -> Result<Vec<(String, Vec<String>)>, String> {
     Ok(props)
 }
 
-fn read_sgf(game: &str, setup: Setup) -> Record {
-    let first_line = || clip(game.lines().next().unwrap_or_default());
-    let position = sgf_stones(game, setup);
-    let input = match &position {
-        Ok(p) => pos_string(&p.board),
-        Err(_) => first_line(),
-    };
-    Record { input, position }
+fn read_sgf(game: &str, setup: Setup) -> Parsed {
+    Parsed {
+        input: None,
+        fallback: clip(game.lines().next().unwrap_or_default()),
+        stones: sgf_stones(game, setup),
+    }
 }
 
-fn sgf_stones(game: &str, setup: Setup) -> Result<Position, String> {
+fn sgf_stones(game: &str, setup: Setup) -> Result<Stones, String> {
     let props = sgf_properties(game)?;
     let (mut width, mut height) = (setup.width, setup.height);
     let mut stones = Vec::new();
@@ -310,7 +388,7 @@ fn sgf_stones(game: &str, setup: Setup) -> Result<Position, String> {
             stones.push((x, y, colour));
         }
     }
-    place(&stones, width, height, setup.rule)
+    Ok((stones, width, height))
 }
 
 /// Sets up `stones` on an empty `width`×`height` board under `rule` and checks the position
@@ -354,7 +432,7 @@ pub fn place(
         .find(|&&(p, c)| rule::is_five(&grid, p, c, rule))
     {
         return Err(format!(
-            "game already over: {} five through {}",
+            "{GAME_OVER}: {} five through {}",
             colour_name(c),
             notation::cell_name(p.x(), p.y())
         ));

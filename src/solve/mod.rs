@@ -2,9 +2,11 @@
 //! side to move wins by continuous fours (VCF) or continuous threats (VCT) within a node limit
 //! ([`search::prove`]), and prints the winning line to the five; failing that, whether the
 //! opponent would win if the side to move passed, and then which of its moves hold (the
-//! opponent's win is no longer found after them). This module owns the options, the line's
-//! completion to the five and both output formats (text and JSON lines); the searching is the
-//! engine's own threat search, unchanged.
+//! opponent's win is no longer found after them). With `-moves` each input is a game, solved
+//! after each of its stones for the side to move's win alone (the analysis of a lost game: the
+//! first position won by force follows the move that let it in). This module owns the options,
+//! the line's completion to the five and both output formats (text and JSON lines); the
+//! searching is the engine's own threat search, unchanged.
 
 pub mod input;
 
@@ -30,6 +32,9 @@ pub struct Options {
     /// Nodes of each proof: ours, and the opponent's after a pass; a defence gets a tenth.
     pub nodes: u64,
     pub json: bool,
+    /// Each input is a game: solve its position after each stone (`-moves`), without the
+    /// opponent's win after a pass.
+    pub moves: bool,
     /// The input file; `-` is stdin.
     pub file: String,
 }
@@ -44,6 +49,7 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
         },
         nodes: DEFAULT_NODES,
         json: false,
+        moves: false,
         file: String::new(),
     };
     let mut args = args.iter();
@@ -89,6 +95,7 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
                     .ok_or_else(|| format!("bad -nodes {v:?}"))?;
             }
             "-json" => options.json = true,
+            "-moves" => options.moves = true,
             f if file.is_none() && (f == "-" || !f.starts_with('-')) => file = Some(f.to_string()),
             other => return Err(format!("unknown solve argument {other:?}")),
         }
@@ -121,21 +128,25 @@ pub struct Solution {
     /// The side to move's proof (a win if `kind` is set), its line completed to the five
     /// where the rest is forced.
     pub proof: Proof,
-    /// Without a win: the opponent's, after a pass (`None`: none found, or we win).
+    /// Without a win: the opponent's, after a pass (`None`: none found, or we win, or it was
+    /// not asked: `passed` false).
     pub threat: Option<Threat>,
+    /// Whether the opponent's win after a pass was searched.
+    pub passed: bool,
     /// Every node of every proof.
     pub nodes: u64,
     pub elapsed: Duration,
 }
 
-/// Solves `board` for `us` to move: our win within `nodes` nodes; without one, the opponent's
-/// after a pass within `nodes`, and each candidate defence within `nodes / 10`.
-pub fn solve(board: &Board, us: Color, nodes: u64, data: &mut ThreadData) -> Solution {
+/// Solves `board` for `us` to move: our win within `nodes` nodes; without one, and if `pass`,
+/// the opponent's after a pass within `nodes`, and each candidate defence within `nodes / 10`.
+pub fn solve(board: &Board, us: Color, nodes: u64, pass: bool, data: &mut ThreadData) -> Solution {
     let start = Instant::now();
     let proof = completed(board, us, search::prove(board, us, nodes, data));
     let mut total = proof.nodes;
     let mut threat = None;
-    if proof.kind.is_none() {
+    let passed = pass && proof.kind.is_none();
+    if passed {
         let them = us.opp();
         let theirs = completed(board, them, search::prove(board, them, nodes, data));
         total += theirs.nodes;
@@ -169,6 +180,7 @@ pub fn solve(board: &Board, us: Color, nodes: u64, data: &mut ThreadData) -> Sol
         to_move: us,
         proof,
         threat,
+        passed,
         nodes: total,
         elapsed: start.elapsed(),
     }
@@ -273,9 +285,20 @@ impl Summary {
 pub fn run(options: &Options, text: &str, out: &mut dyn Write) -> std::io::Result<Summary> {
     let mut data = ThreadData::new();
     let mut summary = Summary::default();
-    for (i, record) in input::read(text, options.setup).into_iter().enumerate() {
+    let records = if options.moves {
+        input::read_moves(text, options.setup)
+    } else {
+        input::read(text, options.setup)
+    };
+    for (i, record) in records.into_iter().enumerate() {
         let outcome = match &record.position {
-            Ok(p) => Outcome::Solved(solve(&p.board, p.to_move, options.nodes, &mut data)),
+            Ok(p) => Outcome::Solved(solve(
+                &p.board,
+                p.to_move,
+                options.nodes,
+                !options.moves,
+                &mut data,
+            )),
             Err(e) => Outcome::Error(e.clone()),
         };
         summary.add(&outcome);
@@ -387,6 +410,7 @@ fn text_lines(index: usize, record: &Record, outcome: &Outcome) -> Vec<String> {
         extent(&s.proof, rule)
     )];
     match &s.threat {
+        None if !s.passed => {}
         None => lines.push(format!(
             "    {} has no forced win after a pass either",
             colour_name(us.opp())
