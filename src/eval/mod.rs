@@ -23,7 +23,9 @@ pub struct ClassCounts {
 }
 
 /// The static value of `board` for `us` to move, given its class counts `c` (from
-/// [`class_counts`]).
+/// [`class_counts`]). (Averaging the cell sums with those before the last move, as Rapfi's
+/// classical evaluator does, lost −265 ±132 over 56 games, and a refit with it predicted the
+/// deep search scores seven times worse: the position after the move is what counts.)
 #[inline]
 pub fn evaluate(board: &Board, us: Color, c: &ClassCounts) -> i32 {
     let side = &board.values().side[us.index()];
