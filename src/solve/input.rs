@@ -84,19 +84,13 @@ pub fn read_moves(text: &str, setup: Setup) -> Vec<Record> {
                 .iter()
                 .map(|&(x, y, _)| notation::cell_name(x, y))
                 .collect();
-            match position {
-                Err(e) if e.starts_with(GAME_OVER) => break,
-                Err(e) => {
-                    records.push(Record {
-                        input,
-                        position: Err(e),
-                    });
-                    break;
-                }
-                Ok(p) => records.push(Record {
-                    input,
-                    position: Ok(p),
-                }),
+            if position.as_ref().is_err_and(|e| e.starts_with(GAME_OVER)) {
+                break;
+            }
+            let failed = position.is_err();
+            records.push(Record { input, position });
+            if failed {
+                break;
             }
         }
     }
