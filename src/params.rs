@@ -420,11 +420,12 @@ pub const ORDER_PATTERN_PERMILLE: i32 = 1000;
 pub const ORDER_CODE_PERMILLE: i32 = 0;
 pub const ORDER_CODE_RULES: i32 = 1;
 /// Ordering value of one direction's line pattern for the side to move, indexed by
-/// [`crate::board::pattern::Pattern`]: Dead, Overline, Block1, Flex1, Block2, Flex2, Block3,
-/// Flex3, Block4, Flex4, Five.
-pub const ORDER_PATTERN_ATTACK: [i32; 11] = [0, 0, 3, 8, 12, 24, 20, 40, 40, 40, 40];
+/// [`crate::board::pattern::Pattern`]: Dead, Overline, Block1, Flex1, Block2, Flex2, Flex2A,
+/// Flex2B, Block3, Flex3, Flex3S, Block4, Flex4, Five (the kinds of open two and three as the
+/// plain one).
+pub const ORDER_PATTERN_ATTACK: [i32; 14] = [0, 0, 3, 8, 12, 24, 24, 24, 20, 40, 40, 40, 40, 40];
 /// The same for the opponent's patterns on the cell (what the move takes from it).
-pub const ORDER_PATTERN_DEFEND: [i32; 11] = [0, 0, 2, 5, 8, 16, 14, 30, 30, 30, 30];
+pub const ORDER_PATTERN_DEFEND: [i32; 14] = [0, 0, 2, 5, 8, 16, 16, 16, 14, 30, 30, 30, 30, 30];
 /// History divisor in the ordering score.
 pub const HISTORY_DIV: i32 = 76;
 /// A cut-off move's history bonus is `depth² × HISTORY_BONUS_PER_DEPTH2`.

@@ -277,8 +277,8 @@ fn renju_forbid_hints() {
         Rule::Renju,
     );
     let p = Pos::new(3, 4); // d5: open three both ways
-    assert_eq!(b.pattern(p, 0, Color::Black), Pattern::Flex3);
-    assert_eq!(b.pattern(p, 1, Color::Black), Pattern::Flex3);
+    assert_eq!(b.pattern(p, 0, Color::Black).plain(), Pattern::Flex3);
+    assert_eq!(b.pattern(p, 1, Color::Black).plain(), Pattern::Flex3);
     assert_eq!(b.raw_class(p, Color::Black), Class::Forbid);
     assert_eq!(b.class(p, Color::Black), Class::Forbid); // a real double three
     let f = board(&b.grid().to_ascii(), Rule::Freestyle);

@@ -10,7 +10,7 @@
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RNSW` |
-//! | 4 | version, `1` |
+//! | 4 | version, `2` (version 1 had 1001 codes: no kinds of open two and three) |
 //! | 1 + n | name: its length `n` (≤ 64), then `n` bytes of UTF-8 |
 //! | 4 × 3 | [`FAMILIES`], [`CODES`], [`THREATS`] as `u32` (must match) |
 //! | per family ([`family`] order), per colour (Black, White) | `CODES × 2` `i16`: the cell's attack and defence values; `THREATS` `i16`: the threat table; one `i16`: the tempo |
@@ -38,7 +38,7 @@ pub const ATTACK: usize = 0;
 pub const DEFENCE: usize = 1;
 
 const MAGIC: &[u8; 4] = b"RNSW";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 const MAX_NAME: usize = 64;
 
 /// The weights compiled into the engine (see the README for what they were trained on).

@@ -115,9 +115,9 @@ impl Class {
 /// The class of four directional patterns (see [`Class`]); `renju_black` turns on the `Forbid`
 /// hint.
 pub fn combine(patterns: [Pattern; 4], renju_black: bool) -> Class {
-    let mut n = [0u8; 11];
+    let mut n = [0u8; Pattern::COUNT];
     for p in patterns {
-        n[p as usize] += 1;
+        n[p.plain() as usize] += 1;
     }
     let c = |p: Pattern| n[p as usize];
     let fours = c(Pattern::Block4) + c(Pattern::Flex4);
@@ -170,8 +170,9 @@ static CLASS_TABLE: LazyLock<Box<[[u8; 1 << 16]; 2]>> = LazyLock::new(|| {
     let mut t = Box::new([[0u8; 1 << 16]; 2]);
     for (renju_black, row) in t.iter_mut().enumerate() {
         for (packed, e) in row.iter_mut().enumerate() {
-            let ps: [Pattern; 4] =
-                std::array::from_fn(|d| Pattern::from_u8(((packed >> (4 * d)) & 15).min(10) as u8));
+            let ps: [Pattern; 4] = std::array::from_fn(|d| {
+                Pattern::from_u8(((packed >> (4 * d)) & 15).min(Pattern::Five as usize) as u8)
+            });
             *e = combine(ps, renju_black == 1) as u8;
         }
     }
@@ -219,7 +220,7 @@ mod tests {
         assert_eq!(c([Flex2, Flex2, Dead, Dead], false), Class::Flex2x2);
         assert_eq!(c([Flex2, Block2, Dead, Dead], false), Class::Flex2);
         assert_eq!(c([Flex1, Block2, Block1, Dead], false), Class::None);
-        for packed in [0x0000u16, 0x9a10, 0x7761, 0x8800] {
+        for packed in [0x0000u16, 0xcd10, 0xaa91, 0x7761, 0xbb00] {
             let ps: [Pattern; 4] =
                 std::array::from_fn(|d| Pattern::from_u8(((packed >> (4 * d)) & 15) as u8));
             for rb in [false, true] {

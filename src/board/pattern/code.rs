@@ -12,14 +12,14 @@ use super::class::{combine, Class, Packed4};
 use super::line::Pattern;
 
 /// Number of distinct line patterns.
-const PATTERNS: usize = Pattern::Five as usize + 1;
+const PATTERNS: usize = Pattern::COUNT;
 
-/// Number of pattern codes: multisets of four patterns out of 11, `C(14, 4)`.
-pub const CODES: usize = 1001;
+/// Number of pattern codes: multisets of four patterns out of 14, `C(17, 4)`.
+pub const CODES: usize = 2380;
 
 /// The code of every [`Packed4`] (nibbles above `Five` read as `Five`, as the class table does).
 static CODE_TABLE: LazyLock<Box<[u16; 1 << 16]>> = LazyLock::new(|| {
-    // The code of each sorted tuple, at `((a·11 + b)·11 + c)·11 + d`.
+    // The code of each sorted tuple, at `((a·14 + b)·14 + c)·14 + d`.
     let flat = |ps: [usize; 4]| ps.iter().fold(0, |i, &p| i * PATTERNS + p);
     let mut index = vec![0u16; PATTERNS.pow(4)];
     let mut next = 0u16;
@@ -33,7 +33,8 @@ static CODE_TABLE: LazyLock<Box<[u16; 1 << 16]>> = LazyLock::new(|| {
     debug_assert_eq!(next as usize, CODES);
     let mut t = Box::new([0u16; 1 << 16]);
     for (packed, e) in t.iter_mut().enumerate() {
-        let mut ps: [usize; 4] = std::array::from_fn(|d| ((packed >> (4 * d)) & 15).min(10));
+        let mut ps: [usize; 4] =
+            std::array::from_fn(|d| ((packed >> (4 * d)) & 15).min(PATTERNS - 1));
         ps.sort_unstable();
         *e = index[flat(ps)];
     }
@@ -52,7 +53,7 @@ pub fn patterns_of(code: usize) -> [Pattern; 4] {
         let mut v = vec![[Pattern::Dead; 4]; CODES];
         for packed in 0..(PATTERNS as u32).pow(4) {
             let ps: [u32; 4] =
-                std::array::from_fn(|d| packed / (PATTERNS as u32).pow(d as u32) % 11);
+                std::array::from_fn(|d| packed / (PATTERNS as u32).pow(d as u32) % PATTERNS as u32);
             let key = ps
                 .iter()
                 .enumerate()
@@ -81,7 +82,7 @@ mod tests {
         let mut seen = vec![false; CODES];
         for packed in 0..=u16::MAX {
             let nib: [u16; 4] = std::array::from_fn(|d| (packed >> (4 * d)) & 15);
-            if nib.iter().any(|&n| n > 10) {
+            if nib.iter().any(|&n| n as usize >= PATTERNS) {
                 continue;
             }
             let code = code_of(packed) as usize;
@@ -100,7 +101,7 @@ mod tests {
     #[test]
     fn the_class_is_a_function_of_the_code() {
         for packed in 0..=u16::MAX {
-            if (0..4).any(|d| (packed >> (4 * d)) & 15 > 10) {
+            if (0..4).any(|d| ((packed >> (4 * d)) & 15) as usize >= PATTERNS) {
                 continue;
             }
             for rb in [false, true] {

@@ -12,11 +12,15 @@
 //!   stone on `e` completes a five through the centre: `n ≥ 2` → `Flex4` (open four, or two fours
 //!   on one line), `n == 1` → `Block4` (a four).
 //! * Otherwise take the best pattern reachable with one more `C` stone on an empty cell of the
-//!   window: `Flex4 → Flex3` (open three), `Block4 → Block3`, `Flex3 → Flex2`, `Block3 → Block2`,
-//!   `Flex2 → Flex1`, `Block2 → Block1`, anything else → `Dead`.
+//!   window (open twos and threes of every kind counting as the plain one) and the number of
+//!   cells `w` that reach it: `Flex4 → Flex3S` if `w ≥ 2` (an open three with two open-four
+//!   points), else `Flex3`; `Block4 → Block3`; `Flex3 → Flex2B` if `w ≥ 4`, `Flex2A` if
+//!   `w == 3`, else `Flex2`; `Block3 → Block2`, `Flex2 → Flex1`, `Block2 → Block1`, anything
+//!   else → `Dead`. The kinds of open two and three tell the evaluation's pattern codes apart;
+//!   the threat classes count them as the plain one ([`Pattern::plain`]).
 //!
-//! Examples (Black, freestyle, cells beyond the drawing empty, `#` a wall): `_XXX_` Flex3,
-//! `#XXX__` Block3, `X_XXX` Block4, `_XXXX_` Flex4, `_XX_` Flex2.
+//! Examples (Black, freestyle, cells beyond the drawing empty, `#` a wall): `__XXX__` Flex3S,
+//! `#_XXX__` Flex3, `#XXX__` Block3, `X_XXX` Block4, `_XXXX_` Flex4, `__XX__` Flex2B.
 //!
 //! One [`PatternTable`] per [`FiveKind`] holds a byte per canonical key (see `key.rs`): Black's
 //! pattern in the low nibble, White's in the high nibble ([`PatternTable::get`]). Tables are
@@ -44,52 +48,78 @@ pub enum Pattern {
     Flex1 = 3,
     /// A two that can become a blocked three.
     Block2 = 4,
-    /// An open two: can become an open three.
+    /// An open two: one or two cells make it an open three.
     Flex2 = 5,
+    /// An open two that three cells make an open three (`_X_X_` with room).
+    Flex2A = 6,
+    /// An open two that four or more cells make an open three (`__XX__` with room).
+    Flex2B = 7,
     /// A three that can become a four, not an open four.
-    Block3 = 6,
-    /// An open three: can become an open four.
-    Flex3 = 7,
+    Block3 = 8,
+    /// An open three: one cell makes it an open four.
+    Flex3 = 9,
+    /// An open three that two or more cells make an open four (`__XXX__`).
+    Flex3S = 10,
     /// A four: exactly one cell completes a five.
-    Block4 = 8,
+    Block4 = 11,
     /// An open four (or two fours on one line): two or more cells complete a five.
-    Flex4 = 9,
+    Flex4 = 12,
     /// The stone completes a five.
-    Five = 10,
+    Five = 13,
 }
 
 impl Pattern {
     /// All patterns, weakest first.
-    pub const ALL: [Pattern; 11] = [
+    pub const ALL: [Pattern; Pattern::COUNT] = [
         Pattern::Dead,
         Pattern::Overline,
         Pattern::Block1,
         Pattern::Flex1,
         Pattern::Block2,
         Pattern::Flex2,
+        Pattern::Flex2A,
+        Pattern::Flex2B,
         Pattern::Block3,
         Pattern::Flex3,
+        Pattern::Flex3S,
         Pattern::Block4,
         Pattern::Flex4,
         Pattern::Five,
     ];
 
-    /// The pattern with discriminant `v` (`v` must be `< 11`).
+    /// Number of patterns.
+    pub const COUNT: usize = Pattern::Five as usize + 1;
+
+    /// The pattern with discriminant `v` (`v` must be `< Pattern::COUNT`).
     #[inline]
     pub const fn from_u8(v: u8) -> Pattern {
         Pattern::ALL[v as usize]
     }
 
-    /// What a pattern one stone *before* this one is (the recursion step of the module doc).
-    const fn demote(self) -> Pattern {
+    /// What a pattern one stone *before* this one is, given how many empty cells of the window
+    /// make it (the recursion step of the module doc).
+    const fn demote(self, ways: usize) -> Pattern {
         match self {
+            Pattern::Flex4 if ways >= 2 => Pattern::Flex3S,
             Pattern::Flex4 => Pattern::Flex3,
             Pattern::Block4 => Pattern::Block3,
-            Pattern::Flex3 => Pattern::Flex2,
+            Pattern::Flex3 | Pattern::Flex3S if ways >= 4 => Pattern::Flex2B,
+            Pattern::Flex3 | Pattern::Flex3S if ways == 3 => Pattern::Flex2A,
+            Pattern::Flex3 | Pattern::Flex3S => Pattern::Flex2,
             Pattern::Block3 => Pattern::Block2,
-            Pattern::Flex2 => Pattern::Flex1,
+            Pattern::Flex2 | Pattern::Flex2A | Pattern::Flex2B => Pattern::Flex1,
             Pattern::Block2 => Pattern::Block1,
             _ => Pattern::Dead,
+        }
+    }
+
+    /// The pattern the others count as: an open two or three of any kind as the plain one.
+    #[inline]
+    pub const fn plain(self) -> Pattern {
+        match self {
+            Pattern::Flex2A | Pattern::Flex2B => Pattern::Flex2,
+            Pattern::Flex3S => Pattern::Flex3,
+            p => p,
         }
     }
 }
@@ -215,11 +245,20 @@ fn black_pattern(kind: FiveKind, key: u32, memo: &mut [u8]) -> Pattern {
         }
         let children = &children[..n];
         match children.iter().filter(|&&c| five_with(c)).count() {
-            0 => children
-                .iter()
-                .map(|&c| black_pattern(kind, c, memo))
-                .max()
-                .map_or(Pattern::Dead, Pattern::demote),
+            0 => {
+                // The best pattern one more stone reaches, and on how many cells (an open
+                // three and its kind count as one).
+                let (mut best, mut ways) = (Pattern::Dead, 0);
+                for &c in children {
+                    let p = black_pattern(kind, c, memo);
+                    if p.plain() > best.plain() {
+                        (best, ways) = (p, 1);
+                    } else if p.plain() == best.plain() {
+                        ways += 1;
+                    }
+                }
+                best.demote(ways)
+            }
             1 => Pattern::Block4,
             _ => Pattern::Flex4,
         }
@@ -374,7 +413,8 @@ mod tests {
                 ("X_XXX", Block4),
                 ("XX_XX", Block4),
                 ("X_X*X_X", Flex4),
-                ("_XXX_", Flex3),
+                ("_XXX_", Flex3S),
+                ("#_XXX__", Flex3),
                 ("_X_XX_", Flex3),
                 ("#XXX__", Block3),
                 ("OXXX__", Block3),
@@ -382,8 +422,9 @@ mod tests {
                 ("#_XXX_#", Block3),
                 ("#XXX_#", Dead),
                 ("OXXXO", Dead),
-                ("_XX_", Flex2),
-                ("_X_X_", Flex2),
+                ("_XX_", Flex2B),
+                ("_X_X_", Flex2A),
+                ("_X__X_", Flex2),
                 ("OXX___", Block2),
                 ("_X_", Flex1),
                 ("OX____", Block1),
@@ -406,7 +447,7 @@ mod tests {
                 ("_XXXX_", Flex4),
                 ("X_XXX_", Block4),
                 ("X_X*X_X", Flex4), // two fours on one line
-                ("_XXX_", Flex3),
+                ("_XXX_", Flex3S),
                 ("X_XXX_", Block4),
                 ("XX_XX*", Block3), // the gap gives six; only the right side can make five
             ],
@@ -430,7 +471,7 @@ mod tests {
                     ("OXXXX_O", Dead), // its only completion would be blocked
                     ("OXXXX__", Block4),
                     ("O_XXXX_O", Flex4),
-                    ("_XXX_", Flex3),
+                    ("_XXX_", Flex3S),
                     ("OXXX__O", Dead), // every four it could make is void
                     ("OXXX___", Block3),
                 ],

@@ -57,7 +57,7 @@ impl Searcher<'_> {
         board.candidates().any(|p| {
             board.class(p, us) == Class::Flex4
                 && (0..4)
-                    .filter(|&d| board.pattern(p, d, us) == Pattern::Flex3)
+                    .filter(|&d| board.pattern(p, d, us).plain() == Pattern::Flex3)
                     .count()
                     <= 1
         })
