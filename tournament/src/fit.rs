@@ -57,6 +57,8 @@ pub struct FitConfig {
     /// as they start: left free, many drift below zero (presumably standing in for the number of
     /// cells near the stones) and the search plays worse.
     pub freeze_weak: bool,
+    /// Leave the tempo bonuses as they start.
+    pub freeze_tempo: bool,
     /// Train only on calm positions ([`is_calm`]).
     pub calm: bool,
 }
@@ -116,6 +118,11 @@ fn slot(family: usize, color: usize) -> usize {
 /// Whether weight `k` is an entry of a threat table.
 fn is_threat(k: usize) -> bool {
     (2 * CODES..2 * CODES + THREATS).contains(&(k % SIDE_LEN))
+}
+
+/// Whether weight `k` is a tempo bonus.
+fn is_tempo(k: usize) -> bool {
+    k % SIDE_LEN == SIDE_LEN - 1
 }
 
 /// Whether weight `k` is a cell value of a code of class `None` (for its family and colour).
@@ -409,6 +416,7 @@ pub fn fit(
                 if !s.used[k]
                     || (cfg.freeze_threats && is_threat(k))
                     || (cfg.freeze_weak && is_weak(k))
+                    || (cfg.freeze_tempo && is_tempo(k))
                 {
                     continue;
                 }
@@ -453,6 +461,7 @@ pub fn eval_of(r: &Record, w: &Weights) -> Option<f64> {
         keep_loud: true,
         freeze_threats: false,
         freeze_weak: false,
+        freeze_tempo: false,
         calm: false,
     };
     let s = extract_part(std::slice::from_ref(r), 0, VALID_BLOCK, &cfg);
@@ -561,6 +570,7 @@ mod tests {
             keep_loud: true,
             freeze_threats: false,
             freeze_weak: false,
+            freeze_tempo: false,
             calm: false,
         };
         let samples = extract(&records, &cfg);
@@ -583,8 +593,8 @@ mod tests {
         assert!(after < before / 3.0, "mean error {before:.1} -> {after:.1}");
     }
 
-    /// `-freeze threats,weak`: the threat tables and the values of the weak codes come out as
-    /// they went in, while the other cell values move.
+    /// `-freeze threats,weak,tempo`: the threat tables, the values of the weak codes and the
+    /// tempo bonuses come out as they went in, while the other cell values move.
     #[test]
     fn frozen_weights_stay() {
         let mut records = positions(600, 11);
@@ -610,6 +620,7 @@ mod tests {
             keep_loud: true,
             freeze_threats: true,
             freeze_weak: true,
+            freeze_tempo: true,
             calm: false,
         };
         let start = Weights::from_classes();
@@ -617,7 +628,7 @@ mod tests {
         let (w0, w1) = (flatten(&start), flatten(&fitted.weights));
         let mut moved = 0;
         for k in 0..LEN {
-            if is_threat(k) || is_weak(k) {
+            if is_threat(k) || is_weak(k) || is_tempo(k) {
                 assert_eq!(w0[k], w1[k], "weight {k} moved");
             } else if w0[k] != w1[k] {
                 moved += 1;
@@ -648,6 +659,7 @@ mod tests {
             keep_loud: true,
             freeze_threats: false,
             freeze_weak: false,
+            freeze_tempo: false,
             calm: false,
         };
         let s = extract(&records, &cfg);

@@ -23,7 +23,7 @@ USAGE:
                     [-positions N] [-keep mates,loud] [-calm] [-resume] [-concurrency N]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
-                  [-keep mates,loud] [-freeze threats,weak] [-calm]
+                  [-keep mates,loud] [-freeze threats,weak,tempo] [-calm]
   rensa-train order -data FILE[,FILE...] [-scale S] [-min-stones N] [-codes FILE] [-epochs N]
   rensa-train copy -from R -to R[,R...] -out FILE [-init embedded|classes|FILE] [-name NAME]
 
@@ -82,8 +82,9 @@ starting weights; one block in 20 of the positions is held out and reported ever
   -l2 X                            pull towards the starting weights (default 1e-8; the
                                    gradients are small, ~1e-5: larger values freeze the fit)
   -threads N                       threads (default 2)
-  -freeze threats,weak             leave as they start: the threat tables (threats); the
-                                   values of the codes of class None, no two or better (weak)
+  -freeze threats,weak,tempo       leave as they start: the threat tables (threats); the
+                                   values of the codes of class None, no two or better (weak);
+                                   the tempo bonuses (tempo)
   -keep mates,loud                 also train on positions with a proven score / with a five or
                                    a win in three on the board (default: neither)
   -calm                            train only on calm positions: neither side has a four or an
@@ -322,6 +323,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         keep_loud: false,
         freeze_threats: false,
         freeze_weak: false,
+        freeze_tempo: false,
         calm: false,
     };
     for (opt, vals) in option_groups(args)? {
@@ -345,6 +347,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
                 &mut [
                     ("threats", &mut cfg.freeze_threats),
                     ("weak", &mut cfg.freeze_weak),
+                    ("tempo", &mut cfg.freeze_tempo),
                 ],
             )?,
             "keep" => set_flags(
