@@ -330,6 +330,12 @@ pub const DISTANT_STEPS: usize = 4;
 /// its cell (class `None` for both); 0: none. 1 against 0, freestyle, 200 ms/move: +1.4 ±42.8
 /// over 242 games (115-114-13, stopped), so off.
 pub const LMR_TRIVIAL: i32 = 0;
+/// Plies by which the remaining moves of a node are searched shallower once a move has raised
+/// alpha without a cut-off (at depths within [`ALPHA_REDUCE_DEPTHS`], not for mate scores);
+/// 0: off. The idea comes from Rapfi's search.
+pub const ALPHA_REDUCE: i32 = 0;
+/// See [`ALPHA_REDUCE`]: the lowest and the highest depth it applies at.
+pub const ALPHA_REDUCE_DEPTHS: (i32, i32) = (3, 11);
 /// One ply less of late-move reduction for a quiet move per `LMR_SCORE_DIV` of ordering score
 /// (classes, history, killers) above `LMR_SCORE_BASE`, at most [`LMR_SCORE_MAX_BONUS`] plies;
 /// `LMR_SCORE_DIV` 0: off. A quiet move that builds (two open twos, a closed three with a two)
@@ -617,6 +623,7 @@ pub struct SearchParams {
     pub horizon_vcf_fours: i32,
     pub vct_probe_deepen: i32,
     pub lmr_trivial: i32,
+    pub alpha_reduce: i32,
     pub lmr_score_base: i32,
     pub lmr_score_div: i32,
     pub lmr_history_div: Divisor,
@@ -684,6 +691,7 @@ impl SearchParams {
         horizon_vcf_fours: HORIZON_VCF_FOURS,
         vct_probe_deepen: VCT_PROBE_DEEPEN,
         lmr_trivial: LMR_TRIVIAL,
+        alpha_reduce: ALPHA_REDUCE,
         lmr_score_base: LMR_SCORE_BASE,
         lmr_score_div: LMR_SCORE_DIV,
         lmr_history_div: Divisor::new(LMR_HISTORY_DIV),
@@ -1014,6 +1022,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(horizon_vcf_fours: i32, 0, 16, 1.0),
     tunable!(vct_probe_deepen: i32, 0, 12, 1.0),
     tunable!(lmr_trivial: i32, 0, 3, 1.0),
+    tunable!(alpha_reduce: i32, 0, 2, 1.0),
     tunable!(lmr_score_base: i32, -1000, 5000, 50.0),
     tunable!(lmr_score_div: i32, 0, 5000, 50.0),
     tunable!(lmr_history_div: i32, 1024, 32768, 1500.0),

@@ -39,9 +39,9 @@ use crate::board::{Board, Class, Pos, DIRS};
 use crate::types::{Color, Rule};
 
 use crate::params::{
-    rule_in, SearchParams, DISTANT_STEPS, EXT_PLY_SIXTEENTHS, FORCED_REPLY_EXTENSION,
-    HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, LMR_SCORE_MAX_BONUS, ORDER_TT_MOVE,
-    POLL_INTERVAL_NODES, QUIESCENCE_TT, QUIESCENCE_TT_DEPTH,
+    rule_in, SearchParams, ALPHA_REDUCE_DEPTHS, DISTANT_STEPS, EXT_PLY_SIXTEENTHS,
+    FORCED_REPLY_EXTENSION, HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, LMR_SCORE_MAX_BONUS,
+    ORDER_TT_MOVE, POLL_INTERVAL_NODES, QUIESCENCE_TT, QUIESCENCE_TT_DEPTH,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -437,7 +437,7 @@ impl<'a> Searcher<'a> {
 
         // Internal iterative reduction: without a table move the order is a guess; search
         // shallower now, the next visit starts from the move found.
-        let depth = if self.params.iir_depth > 0
+        let mut depth = if self.params.iir_depth > 0
             && depth >= self.params.iir_depth
             && tt_move.is_none()
             && excluded.is_none()
@@ -781,6 +781,15 @@ impl<'a> Searcher<'a> {
                     alpha = v;
                     if pv_node {
                         self.stack.update_pv(ply, m.pos);
+                    }
+                    if v < beta
+                        && self.params.alpha_reduce > 0
+                        && (ALPHA_REDUCE_DEPTHS.0..=ALPHA_REDUCE_DEPTHS.1).contains(&depth)
+                        && v.abs() < MATE_BOUND
+                    {
+                        // A move raised alpha: the later ones must beat it, and are searched
+                        // shallower (`alpha_reduce`).
+                        depth -= self.params.alpha_reduce;
                     }
                     if v >= beta {
                         if !tactical {
