@@ -16,10 +16,12 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use rensa::board::{Class, Pos};
 use rensa::search::{self, Job, Limits, Threads, Tt};
 
 use crate::dataset::{self, stored_score, Record, Writer, FLAG_MATE};
 use crate::fit::is_calm;
+use crate::opening::SplitMix;
 
 /// Positions searched between two writes of the output.
 const CHUNK: usize = 256;
@@ -40,6 +42,9 @@ pub struct LabelConfig {
     pub keep_loud: bool,
     /// Only calm positions ([`crate::fit::is_calm`]).
     pub calm: bool,
+    /// When above 0: each chosen position is replaced by one 1 to `perturb` random moves
+    /// further on ([`perturbed`]).
+    pub perturb: usize,
     /// Stop once the output holds this many records.
     pub positions: u64,
     /// Keep the output's complete records and carry on after them.
@@ -78,8 +83,45 @@ pub fn choose(cfg: &LabelConfig, records: Vec<Record>) -> Vec<Record> {
         .filter(|r| eligible(cfg, r))
         .enumerate()
         .filter(|(i, _)| i % cfg.every.max(1) == 0)
-        .map(|(_, r)| r)
+        .filter_map(|(i, r)| match cfg.perturb {
+            0 => Some(r),
+            k => perturbed(&r, k, i as u64),
+        })
         .collect()
+}
+
+/// The position `r` after 1 to `max_moves` random moves (how many and which drawn from
+/// `index`): each on a cell near the stones, chosen uniformly, legal and not making five. The
+/// search meets such positions (after a move it would not play) far more often than the games
+/// show them, so a fit needs them too. `None` if a move would make five or a renju foul, or if
+/// the position reached is not calm ([`is_calm`]). The game's result does not carry over: the
+/// record's result is 0 (a draw), its score 0 until labelled.
+pub fn perturbed(r: &Record, max_moves: usize, index: u64) -> Option<Record> {
+    let mut board = r.board()?;
+    let mut rng = SplitMix(index.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
+    let moves = 1 + rng.below(max_moves as u64) as usize;
+    let (w, mut side, mut stones) = (r.width as usize, r.side, r.stones.clone());
+    for _ in 0..moves {
+        let cells: Vec<Pos> = board.candidates().collect();
+        if cells.is_empty() {
+            return None;
+        }
+        let p = cells[rng.below(cells.len() as u64) as usize];
+        if matches!(board.class(p, side), Class::Five | Class::Forbid) {
+            return None;
+        }
+        board.make(p, side);
+        stones.push((p.y() * w + p.x()) as u16);
+        side = side.opp();
+    }
+    is_calm(&board).then(|| Record {
+        side,
+        result: 0,
+        flags: 0,
+        score: 0,
+        stones,
+        ..r.clone()
+    })
 }
 
 /// `r` searched again with `nodes` nodes on a cleared table: the new score and proof flag.
@@ -200,7 +242,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rensa::types::Rule;
+    use rensa::types::{Color, Rule};
 
     fn config(out: PathBuf) -> LabelConfig {
         LabelConfig {
@@ -212,6 +254,7 @@ mod tests {
             keep_mates: false,
             keep_loud: false,
             calm: false,
+            perturb: 0,
             positions: u64::MAX,
             resume: false,
             concurrency: 2,
@@ -260,6 +303,43 @@ mod tests {
             .map(|r| r.stones.len())
             .collect();
         assert_eq!(chosen, vec![2, 3, 4, 6, 8, 9]);
+    }
+
+    /// `-perturb`: each chosen position becomes one 1 to K legal moves further on, calm, with
+    /// the side to move that follows, no result; the same every time.
+    #[test]
+    fn perturbed_positions_extend_the_game_by_random_moves() {
+        let mut cfg = config(PathBuf::new());
+        cfg.calm = true;
+        cfg.every = 1;
+        cfg.perturb = 3;
+        let chosen = choose(&cfg, game());
+        assert!(!chosen.is_empty());
+        assert_eq!(chosen, choose(&cfg, game()));
+        for r in &chosen {
+            let base = game()
+                .into_iter()
+                .filter(|g| r.stones.starts_with(&g.stones) && g.stones.len() < r.stones.len())
+                .map(|g| g.stones.len())
+                .max()
+                .expect("a game position it extends");
+            let n = r.stones.len() - base;
+            assert!((1..=3).contains(&n), "{n} moves");
+            let board = r.board().expect("legal stones");
+            assert!(is_calm(&board));
+            let side = if r.stones.len() % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            assert_eq!((r.side, r.result, r.score), (side, 0, 0));
+        }
+        let chosen_many: usize = (0..50u64)
+            .filter_map(|i| perturbed(&game()[6], 3, i))
+            .map(|r| r.stones.len() - 6)
+            .filter(|&n| n > 1)
+            .count();
+        assert!(chosen_many > 0, "never more than one move");
     }
 
     #[test]

@@ -20,7 +20,8 @@ USAGE:
                        [-games N] [-positions N] [-random plies=P permille=M] [-seed S]
                        [-concurrency N]
   rensa-train label -data FILE[,FILE...] -out FILE [-nodes N] [-every K] [-min-stones N]
-                    [-positions N] [-keep mates,loud] [-calm] [-resume] [-concurrency N]
+                    [-positions N] [-keep mates,loud] [-calm] [-perturb K] [-resume]
+                    [-concurrency N]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
                   [-keep mates,loud] [-freeze threats,weak,tempo] [-calm]
@@ -60,6 +61,10 @@ only on the position, the nodes and the build. Output is written every 256 posit
                                    them out too)
   -calm                            only calm positions: neither side has a four or an open
                                    three on the board (fit -calm trains on those alone)
+  -perturb K                       label, instead of each chosen position, the position 1 to K
+                                   random moves (near the stones, legal, no five) further on,
+                                   if it is calm (else it is left out); result 0: positions the
+                                   search meets after moves it would not play
   -resume                          keep the records -out already holds (an interrupted run
                                    with the same data and options) and carry on after them
   -concurrency N                   searches at once, one thread each (default 2)
@@ -266,6 +271,7 @@ fn parse_label(args: &[String]) -> Result<Command> {
         keep_mates: false,
         keep_loud: false,
         calm: false,
+        perturb: 0,
         positions: u64::MAX,
         resume: false,
         concurrency: 2,
@@ -282,6 +288,7 @@ fn parse_label(args: &[String]) -> Result<Command> {
             "every" => cfg.every = num(one()?, "-every")?,
             "min-stones" => cfg.min_stones = num(one()?, "-min-stones")?,
             "positions" => cfg.positions = num(one()?, "-positions")?,
+            "perturb" => cfg.perturb = num(one()?, "-perturb")?,
             "keep" => set_flags(
                 one()?,
                 "-keep",
