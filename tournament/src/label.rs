@@ -42,8 +42,8 @@ pub struct LabelConfig {
     pub keep_loud: bool,
     /// Only calm positions ([`crate::fit::is_calm`]).
     pub calm: bool,
-    /// When above 0: each chosen position is replaced by one 1 to `perturb` random moves
-    /// further on ([`perturbed`]).
+    /// When above 0: each chosen position is replaced by the position 1 to `perturb` random
+    /// moves further on ([`perturbed`]).
     pub perturb: usize,
     /// Stop once the output holds this many records.
     pub positions: u64,
@@ -93,7 +93,7 @@ pub fn choose(cfg: &LabelConfig, records: Vec<Record>) -> Vec<Record> {
 /// The position `r` after 1 to `max_moves` random moves (how many and which drawn from
 /// `index`): each on a cell near the stones, chosen uniformly, legal and not making five. The
 /// search meets such positions (after a move it would not play) far more often than the games
-/// show them, so a fit needs them too. `None` if a move would make five or a renju foul, or if
+/// show them. (A fit with them added has not gained yet: see the README.) `None` if a move would make five or a renju foul, or if
 /// the position reached is not calm ([`is_calm`]). The game's result does not carry over: the
 /// record's result is 0 (a draw), its score 0 until labelled.
 pub fn perturbed(r: &Record, max_moves: usize, index: u64) -> Option<Record> {
