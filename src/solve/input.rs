@@ -80,14 +80,11 @@ pub fn read_moves(text: &str, setup: Setup) -> Vec<Record> {
         };
         for k in 1..=stones.len() {
             let position = place(&stones[..k], width, height, setup.rule);
-            let input = stones[..k]
-                .iter()
-                .map(|&(x, y, _)| notation::cell_name(x, y))
-                .collect();
             if position.as_ref().is_err_and(|e| e.starts_with(GAME_OVER)) {
                 break;
             }
             let failed = position.is_err();
+            let input = cells_string(stones[..k].iter().map(|&(x, y, _)| (x, y)));
             records.push(Record { input, position });
             if failed {
                 break;
@@ -231,11 +228,12 @@ fn read_psq(text: &str) -> Parsed {
 
 /// The stones of `board` in the order they were placed, as a pos string.
 pub fn pos_string(board: &Board) -> String {
-    board
-        .history()
-        .iter()
-        .map(|&(p, _)| notation::cell_name(p.x(), p.y()))
-        .collect()
+    cells_string(board.history().iter().map(|&(p, _)| (p.x(), p.y())))
+}
+
+/// `cells` (column, row) as a pos string.
+fn cells_string(cells: impl Iterator<Item = (usize, usize)>) -> String {
+    cells.map(|(x, y)| notation::cell_name(x, y)).collect()
 }
 
 /// Splits the SGF game trees at the start of `text` (which starts with `(`) from what follows
