@@ -20,18 +20,19 @@ use rensa::board::{Board, Pos};
 use rensa::eval::weights::{self, threat_mask, Weights, FAMILIES, THREATS, THREAT_BITS};
 use rensa::types::{Color, Rule};
 
+use crate::choice::Choices;
 use crate::dataset::Record;
 
 /// Weights of one colour of one family: cell values (attack, defence interleaved), the threat
 /// table, the tempo.
 const SIDE_LEN: usize = 2 * CODES + THREATS + 1;
 /// All weights.
-const LEN: usize = FAMILIES * 2 * SIDE_LEN;
+pub(crate) const LEN: usize = FAMILIES * 2 * SIDE_LEN;
 /// Records per held-out block (at most; fewer when the data has under four rounds of
 /// [`VALID_EVERY`] such blocks, so that small data sets still hold some out); one block in
 /// [`VALID_EVERY`] is held out.
 const VALID_BLOCK: usize = 4096;
-const VALID_EVERY: usize = 20;
+pub(crate) const VALID_EVERY: usize = 20;
 
 /// How to fit.
 #[derive(Clone, Debug)]
@@ -61,6 +62,11 @@ pub struct FitConfig {
     pub freeze_tempo: bool,
     /// Train only on calm positions ([`is_calm`]).
     pub calm: bool,
+    /// Weight of the choice cross-entropy ([`crate::choice`]) beside the value loss.
+    pub choice: f64,
+    /// The choices' softmax temperature in evaluation units; `None`: fitted to the starting
+    /// weights.
+    pub temp: Option<f64>,
 }
 
 /// One position as features.
@@ -137,7 +143,7 @@ fn is_weak(k: usize) -> bool {
 }
 
 /// The weight vector of `w`.
-fn flatten(w: &Weights) -> Vec<f64> {
+pub(crate) fn flatten(w: &Weights) -> Vec<f64> {
     let mut v = vec![0.0; LEN];
     for (f, fam) in w.families.iter().enumerate() {
         for (c, side) in fam.side.iter().enumerate() {
@@ -217,8 +223,44 @@ pub fn is_calm(board: &Board) -> bool {
 }
 
 /// The held-out block size for `records` records (see [`VALID_BLOCK`]).
-fn valid_block(records: usize) -> usize {
+pub(crate) fn valid_block(records: usize) -> usize {
     (records / (4 * VALID_EVERY)).clamp(1, VALID_BLOCK)
+}
+
+/// The features of `board` with `us` to move under `rule`'s tables, into `acc`: (weight index,
+/// count), sorted by index, each index once.
+pub(crate) fn position_features(board: &Board, rule: Rule, us: Color, acc: &mut Vec<(u32, i16)>) {
+    let fam = weights::family(rule);
+    let them = us.opp();
+    let (su, st) = (slot(fam, us.index()), slot(fam, them.index()));
+    acc.clear();
+    for y in 0..board.height() {
+        for x in 0..board.width() {
+            let p = Pos::new(x, y);
+            if !board.is_empty(p) {
+                continue;
+            }
+            let cu = code_of(board.patterns_packed(p, us)) as usize;
+            let ct = code_of(board.patterns_packed(p, them)) as usize;
+            acc.push(((su + 2 * cu) as u32, 1));
+            acc.push(((st + 2 * ct + 1) as u32, -1));
+        }
+    }
+    let mask =
+        threat_mask(board.class_counts(us)) << THREAT_BITS | threat_mask(board.class_counts(them));
+    acc.push(((su + 2 * CODES + mask) as u32, 1));
+    acc.push(((su + SIDE_LEN - 1) as u32, 1));
+    acc.sort_unstable_by_key(|e| e.0);
+    let mut out = 0;
+    for k in 0..acc.len() {
+        if out > 0 && acc[out - 1].0 == acc[k].0 {
+            acc[out - 1].1 += acc[k].1;
+        } else {
+            acc[out] = acc[k];
+            out += 1;
+        }
+    }
+    acc.truncate(out);
 }
 
 fn extract_part(records: &[Record], first: usize, block: usize, cfg: &FitConfig) -> Samples {
@@ -232,37 +274,11 @@ fn extract_part(records: &[Record], first: usize, block: usize, cfg: &FitConfig)
         if cfg.calm && !is_calm(&board) {
             continue;
         }
-        let fam = weights::family(r.rule);
-        let (us, them) = (r.side, r.side.opp());
-        let (su, st) = (slot(fam, us.index()), slot(fam, them.index()));
-        acc.clear();
-        for y in 0..board.height() {
-            for x in 0..board.width() {
-                let p = Pos::new(x, y);
-                if !board.is_empty(p) {
-                    continue;
-                }
-                let cu = code_of(board.patterns_packed(p, us)) as usize;
-                let ct = code_of(board.patterns_packed(p, them)) as usize;
-                acc.push(((su + 2 * cu) as u32, 1));
-                acc.push(((st + 2 * ct + 1) as u32, -1));
-            }
-        }
-        let mask = threat_mask(board.class_counts(us)) << THREAT_BITS
-            | threat_mask(board.class_counts(them));
-        acc.push(((su + 2 * CODES + mask) as u32, 1));
-        acc.push(((su + SIDE_LEN - 1) as u32, 1));
-        acc.sort_unstable_by_key(|e| e.0);
-        let mut last = u32::MAX;
+        position_features(&board, r.rule, r.side, &mut acc);
         for &(i, v) in &acc {
-            if i == last {
-                *s.value.last_mut().expect("entry") += v;
-            } else {
-                s.index.push(i);
-                s.value.push(v);
-                s.used[i as usize] = true;
-                last = i;
-            }
+            s.index.push(i);
+            s.value.push(v);
+            s.used[i as usize] = true;
         }
         s.start.push(s.index.len());
         s.result.push((r.result as f32 + 1.0) / 2.0);
@@ -324,6 +340,9 @@ pub struct Epoch {
     pub epoch: u32,
     pub train: f64,
     pub valid: f64,
+    /// With choices: their training and held-out cross-entropy, and the held-out share of
+    /// positions whose played cell the evaluation likes best.
+    pub choice: Option<[f64; 3]>,
     pub seconds: f64,
 }
 
@@ -331,6 +350,8 @@ pub struct Epoch {
 pub struct Fitted {
     pub weights: Weights,
     pub scale: f64,
+    /// The choices' temperature, if the fit had choices.
+    pub temp: Option<f64>,
     pub epochs: Vec<Epoch>,
     pub samples: usize,
     pub valid_samples: usize,
@@ -340,6 +361,7 @@ pub struct Fitted {
 /// starting weights).
 pub fn fit(
     s: &Samples,
+    choices: Option<&Choices>,
     init: &Weights,
     cfg: &FitConfig,
     on_epoch: &mut dyn FnMut(&Epoch),
@@ -363,22 +385,35 @@ pub fn fit(
         v
     };
     let scale = cfg.scale.unwrap_or_else(|| fit_scale(s, &w0));
+    let choices = choices.filter(|c| !c.is_empty() && cfg.choice > 0.0);
+    let temp = choices.map(|c| cfg.temp.unwrap_or_else(|| c.fit_temp(&w0)));
     let mut w = w0.clone();
     let mut epochs = Vec::new();
-    let mut report = |e: Epoch, epochs: &mut Vec<Epoch>| {
+    let mut report = |epoch: u32, w: &[f64], epochs: &mut Vec<Epoch>| {
+        let choice = choices.zip(temp).map(|(c, t)| {
+            let (train, _) = c.loss(w, t, false);
+            let (valid, first) = c.loss(w, t, true);
+            [train, valid, first]
+        });
+        let e = Epoch {
+            epoch,
+            train: loss(s, w, cfg.lambda, scale, false),
+            valid: loss(s, w, cfg.lambda, scale, true),
+            choice,
+            seconds: start.elapsed().as_secs_f64(),
+        };
         on_epoch(&e);
         epochs.push(e);
     };
-    report(
-        Epoch {
-            epoch: 0,
-            train: loss(s, &w, cfg.lambda, scale, false),
-            valid: loss(s, &w, cfg.lambda, scale, true),
-            seconds: start.elapsed().as_secs_f64(),
-        },
-        &mut epochs,
-    );
+    report(0, &w, &mut epochs);
     let train: Vec<usize> = (0..s.len()).filter(|&i| !s.valid[i]).collect();
+    let mut choice_order: Vec<usize> = choices.map_or(Vec::new(), |c| {
+        (0..c.len()).filter(|&g| !c.is_valid(g)).collect()
+    });
+    let used: Vec<bool> = match choices {
+        Some(c) => s.used.iter().zip(&c.used).map(|(a, b)| *a || *b).collect(),
+        None => s.used.clone(),
+    };
     let (mut m, mut v) = (vec![0.0; LEN], vec![0.0; LEN]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let mut t = 0i32;
@@ -386,59 +421,72 @@ pub fn fit(
     let mut grads = vec![vec![0.0f64; LEN]; threads];
     let mut order = train.clone();
     let mut rng = crate::opening::SplitMix(0x5EED);
+    let batch_size = cfg.batch.max(1);
+    let steps = train.len().div_ceil(batch_size).max(1);
+    let choice_batch = choice_order.len().div_ceil(steps).max(1);
     for epoch in 1..=cfg.epochs {
         // A seeded shuffle per epoch.
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i as u64 + 1) as usize);
         }
+        for i in (1..choice_order.len()).rev() {
+            choice_order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
         let lr = cfg.lr * (1.0 - 0.9 * (epoch - 1) as f64 / cfg.epochs.max(1) as f64);
-        for batch in order.chunks(cfg.batch.max(1)) {
+        for (step, batch) in order.chunks(batch_size).enumerate() {
+            let from = (step * choice_batch).min(choice_order.len());
+            let cbatch = &choice_order[from..(from + choice_batch).min(choice_order.len())];
             let part = batch.len().div_ceil(threads);
+            let cpart = cbatch.len().div_ceil(threads).max(1);
+            let (dv, dc) = (
+                1.0 / batch.len() as f64,
+                cfg.choice / cbatch.len().max(1) as f64,
+            );
             std::thread::scope(|sc| {
-                for (g, idx) in grads.iter_mut().zip(batch.chunks(part)) {
+                for (k, g) in grads.iter_mut().enumerate() {
+                    let idx = batch.chunks(part).nth(k).unwrap_or(&[]);
+                    let cidx = cbatch.chunks(cpart).nth(k).unwrap_or(&[]);
                     let w = &w;
                     sc.spawn(move || {
                         g.iter_mut().for_each(|x| *x = 0.0);
                         for &i in idx {
                             let p = sigmoid(s.eval(i, w) / scale);
-                            let d = (p - target(s, i, cfg.lambda, scale)) / scale;
+                            let d = dv * (p - target(s, i, cfg.lambda, scale)) / scale;
                             for k in s.start[i]..s.start[i + 1] {
                                 g[s.index[k] as usize] += d * s.value[k] as f64;
+                            }
+                        }
+                        if let (Some(c), Some(t)) = (choices, temp) {
+                            let mut p = Vec::new();
+                            for &i in cidx {
+                                c.add_gradient(i, w, t, dc, g, &mut p);
                             }
                         }
                     });
                 }
             });
             t += 1;
-            let n = batch.len() as f64;
             let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
             for k in 0..LEN {
-                if !s.used[k]
+                if !used[k]
                     || (cfg.freeze_threats && is_threat(k))
                     || (cfg.freeze_weak && is_weak(k))
                     || (cfg.freeze_tempo && is_tempo(k))
                 {
                     continue;
                 }
-                let g = grads.iter().map(|g| g[k]).sum::<f64>() / n + cfg.l2 * (w[k] - w0[k]);
+                let g = grads.iter().map(|g| g[k]).sum::<f64>() + cfg.l2 * (w[k] - w0[k]);
                 m[k] = b1 * m[k] + (1.0 - b1) * g;
                 v[k] = b2 * v[k] + (1.0 - b2) * g * g;
                 w[k] -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
             }
         }
-        report(
-            Epoch {
-                epoch,
-                train: loss(s, &w, cfg.lambda, scale, false),
-                valid: loss(s, &w, cfg.lambda, scale, true),
-                seconds: start.elapsed().as_secs_f64(),
-            },
-            &mut epochs,
-        );
+        report(epoch, &w, &mut epochs);
     }
     Ok(Fitted {
         weights: unflatten(&w, &cfg.name, init),
         scale,
+        temp,
         epochs,
         samples: train.len(),
         valid_samples: s.len() - train.len(),
@@ -463,6 +511,8 @@ pub fn eval_of(r: &Record, w: &Weights) -> Option<f64> {
         freeze_weak: false,
         freeze_tempo: false,
         calm: false,
+        choice: 0.0,
+        temp: None,
     };
     let s = extract_part(std::slice::from_ref(r), 0, VALID_BLOCK, &cfg);
     (!s.is_empty()).then(|| s.eval(0, &flatten(w)))
@@ -572,11 +622,13 @@ mod tests {
             freeze_weak: false,
             freeze_tempo: false,
             calm: false,
+            choice: 0.0,
+            temp: None,
         };
         let samples = extract(&records, &cfg);
         assert_eq!(samples.len(), 2500);
         let start = Weights::from_classes();
-        let fitted = fit(&samples, &start, &cfg, &mut |_| {}).unwrap();
+        let fitted = fit(&samples, None, &start, &cfg, &mut |_| {}).unwrap();
         let first = fitted.epochs.first().unwrap().train;
         let last = fitted.epochs.last().unwrap().train;
         assert!(last < first, "loss {first} -> {last}");
@@ -622,9 +674,11 @@ mod tests {
             freeze_weak: true,
             freeze_tempo: true,
             calm: false,
+            choice: 0.0,
+            temp: None,
         };
         let start = Weights::from_classes();
-        let fitted = fit(&extract(&records, &cfg), &start, &cfg, &mut |_| {}).unwrap();
+        let fitted = fit(&extract(&records, &cfg), None, &start, &cfg, &mut |_| {}).unwrap();
         let (w0, w1) = (flatten(&start), flatten(&fitted.weights));
         let mut moved = 0;
         for k in 0..LEN {
@@ -661,6 +715,8 @@ mod tests {
             freeze_weak: false,
             freeze_tempo: false,
             calm: false,
+            choice: 0.0,
+            temp: None,
         };
         let s = extract(&records, &cfg);
         let held = s.valid.iter().filter(|&&v| v).count();

@@ -9,10 +9,11 @@
 //! leaves. The tuner `rensa-tune` is `tune` (options, workers, report) over `spsa` (the
 //! arithmetic, a leaf) and the same `game`. The training pipeline `rensa-train` is `train`
 //! (options) over `datagen` (self-play in-process, no child processes), `label` (deeper scores for
-//! existing positions), `fit` (the regression) and `dataset` (the data file format, a leaf).
+//! existing positions), `fit` (the regression, with `choice`: the moves played as a second target) and `dataset` (the data file format, a leaf).
 
 #![forbid(unsafe_code)]
 
+pub mod choice;
 pub mod cli;
 pub mod datagen;
 pub mod dataset;

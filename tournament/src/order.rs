@@ -34,7 +34,7 @@ pub struct PatternCounts {
 
 /// The played move of each record that has one: the last stone of the next record, when that
 /// record is the same game one ply on (its stones are this record's plus one).
-fn played_move(r: &Record, next: &Record) -> Option<u16> {
+pub(crate) fn played_move(r: &Record, next: &Record) -> Option<u16> {
     let n = r.stones.len();
     (next.stones.len() == n + 1
         && next.rule == r.rule
@@ -224,6 +224,20 @@ pub fn code_table_text(values: &CodeValues, header: &str) -> String {
     out
 }
 
+/// A game whose moves always extend the mover's own line (two parallel rows): a test game of
+/// move choice.
+#[cfg(test)]
+pub(crate) const LINE_GAME: [(usize, usize); 8] = [
+    (7, 7),
+    (7, 9),
+    (8, 7),
+    (8, 9),
+    (9, 7),
+    (9, 9),
+    (6, 7),
+    (6, 9),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,18 +245,6 @@ mod tests {
     fn record(stones: &[(usize, usize)]) -> Record {
         Record::freestyle15(stones.iter().map(|&(x, y)| (y * 15 + x) as u16).collect())
     }
-
-    /// A game whose moves always extend the mover's own line (two parallel rows).
-    const LINE_GAME: [(usize, usize); 8] = [
-        (7, 7),
-        (7, 9),
-        (8, 7),
-        (8, 9),
-        (9, 7),
-        (9, 9),
-        (6, 7),
-        (6, 9),
-    ];
 
     /// The code fit learns what the search plays: in a game whose moves always extend the
     /// mover's own line, the fitted values rank the played cells higher than the untrained

@@ -94,6 +94,17 @@ starting weights; one block in 20 of the positions is held out and reported ever
                                    a win in three on the board (default: neither)
   -calm                            train only on calm positions: neither side has a four or an
                                    open three on the board
+  -choice-data FILE,FILE,...       game files from generate: also fit the moves the search
+                                   played there, by a softmax over each position's candidate
+                                   cells of the mover's value of the child (-eval after the
+                                   move), against the cell played (same -keep and -calm
+                                   filters; one block in 20 held out)
+  -choice X                        weight of that cross-entropy beside the value loss
+                                   (default 1)
+  -choice-every K                  one in K of those positions (default 1)
+  -choice-quiet                    only those whose played move makes no open three and no four
+  -temp T                          the softmax's evaluation units per logit (default: fitted
+                                   to the starting weights)
 
 order: the move ordering's line-pattern values (ORDER_PATTERN_ATTACK / ORDER_PATTERN_DEFEND in
 src/params.rs) measured on the same data: for each pattern, the log of how much more often it
@@ -129,6 +140,12 @@ pub enum Command {
         out: PathBuf,
         init: Init,
         cfg: FitConfig,
+        /// Game files whose played moves are the choice target (`-choice-data`).
+        choice_data: Vec<PathBuf>,
+        /// One in this many of their positions.
+        choice_every: usize,
+        /// Only positions whose played move makes no open three and no four.
+        choice_quiet: bool,
     },
     Order {
         data: Vec<PathBuf>,
@@ -332,7 +349,10 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         freeze_weak: false,
         freeze_tempo: false,
         calm: false,
+        choice: 1.0,
+        temp: None,
     };
+    let (mut choice_data, mut choice_every, mut choice_quiet) = (Vec::new(), 1usize, false);
     for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
         match opt.as_str() {
@@ -364,11 +384,20 @@ fn parse_fit(args: &[String]) -> Result<Command> {
             )?,
             "calm" if vals.is_empty() => cfg.calm = true,
             "calm" => bail!("-calm takes no value"),
+            "choice-data" => choice_data.extend(one()?.split(',').map(PathBuf::from)),
+            "choice" => cfg.choice = finite(one()?, "-choice")?.max(0.0),
+            "choice-every" => choice_every = num::<usize>(one()?, "-choice-every")?.max(1),
+            "choice-quiet" if vals.is_empty() => choice_quiet = true,
+            "choice-quiet" => bail!("-choice-quiet takes no value"),
+            "temp" => cfg.temp = Some(finite(one()?, "-temp")?),
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
     if data.is_empty() {
         bail!("-data FILE is required");
+    }
+    if cfg.temp.is_some_and(|t| t <= 0.0) {
+        bail!("-temp must be positive");
     }
     let out = out.context("-out FILE is required")?;
     if cfg.scale.is_some_and(|s| s <= 0.0) {
@@ -380,6 +409,9 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         out,
         init,
         cfg,
+        choice_data,
+        choice_every,
+        choice_quiet,
     })
 }
 

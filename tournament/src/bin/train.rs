@@ -1,7 +1,7 @@
 //! `rensa-train`: the command-line front of the training pipeline (see `rensa-train -help`).
 
 use rensa_tournament::train::{self, Command};
-use rensa_tournament::{datagen, dataset, fit, label, order};
+use rensa_tournament::{choice, datagen, dataset, fit, label, order};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,7 +17,16 @@ fn main() {
             out,
             init,
             cfg,
-        }) => run_fit(&data, &out, &init, &cfg),
+            choice_data,
+            choice_every,
+            choice_quiet,
+        }) => run_fit(
+            &data,
+            &out,
+            &init,
+            &cfg,
+            (&choice_data, choice_every, choice_quiet),
+        ),
         Ok(Command::Order {
             data,
             scale,
@@ -152,6 +161,7 @@ fn run_fit(
     out: &std::path::Path,
     init: &train::Init,
     cfg: &fit::FitConfig,
+    (choice_data, choice_every, choice_quiet): (&[std::path::PathBuf], usize, bool),
 ) -> anyhow::Result<()> {
     let init = init.load()?;
     let records = read_all(data)?;
@@ -163,9 +173,28 @@ fn run_fit(
     );
     let samples = fit::extract(&records, cfg);
     drop(records);
-    let fitted = fit::fit(&samples, &init, cfg, &mut |e| {
+    let choices = if choice_data.is_empty() {
+        None
+    } else {
+        let games = read_all(choice_data)?;
+        let c = choice::extract(&games, cfg, choice_every, choice_quiet);
         println!(
-            "epoch {:>3}  excess loss: train {:.6}  held-out {:.6}  {:>6.1} s",
+            "choices: {} positions with the move played ({} candidate cells) from {} records",
+            c.len(),
+            c.candidates(),
+            games.len()
+        );
+        Some(c)
+    };
+    let fitted = fit::fit(&samples, choices.as_ref(), &init, cfg, &mut |e| {
+        let choice = e.choice.map_or(String::new(), |[t, v, first]| {
+            format!(
+                "  choice: train {t:.4}  held-out {v:.4}  first {:.1} %",
+                100.0 * first
+            )
+        });
+        println!(
+            "epoch {:>3}  excess loss: train {:.6}  held-out {:.6}{choice}  {:>6.1} s",
             e.epoch, e.train, e.valid, e.seconds
         )
     })?;
@@ -179,6 +208,9 @@ fn run_fit(
         fitted.scale,
         cfg.lambda
     );
+    if let Some(t) = fitted.temp {
+        println!("choices: weight {}, temperature {t:.1}", cfg.choice);
+    }
     for line in train::changes(&init, &fitted.weights) {
         println!("  {line}");
     }

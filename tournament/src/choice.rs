@@ -1,0 +1,366 @@
+//! `rensa-train fit -choice`: the moves the search played, as a second target of the fit.
+//!
+//! A position's value target says how good the position is; it does not say which of its
+//! children the evaluation should like best, and a search lives on that ordering. This module
+//! turns each position of a game file whose next record shows the move played into a choice
+//! among its candidate cells: for each legal candidate `c`, the mover's value of the child is
+//! `−eval(child c)` (the opponent moves there). The fit then also minimises the cross-entropy of
+//! a softmax over those values, at temperature `temp` (evaluation units per logit), against the
+//! cell the search played: the comparison training of Tesauro's and Hoki's engines, one ply
+//! deep.
+//!
+//! A child's features are stored as its difference from the parent's (both with the opponent
+//! to move), which only the cells on the four lines through `c` change: `−(F(child) −
+//! F(parent))`, so that the weights' dot product is the mover's value up to a constant shared
+//! by all the candidates. The played cell comes first in each group.
+
+use rensa::board::rule::is_legal;
+use rensa::board::{Class, Pos};
+
+use crate::dataset::Record;
+use crate::fit::{is_calm, position_features, valid_block, FitConfig, LEN, VALID_EVERY};
+use crate::order::played_move;
+
+/// The choices of many positions.
+pub struct Choices {
+    /// `group[g]..group[g + 1]`: position `g`'s candidates; the played cell first.
+    group: Vec<usize>,
+    /// `cand[c]..cand[c + 1]`: candidate `c`'s entries in `index` / `value`.
+    cand: Vec<usize>,
+    index: Vec<u32>,
+    value: Vec<i16>,
+    /// Whether position `g` is held out.
+    valid: Vec<bool>,
+    /// Which weights occur at all.
+    pub used: Vec<bool>,
+}
+
+impl Choices {
+    fn empty() -> Choices {
+        Choices {
+            group: vec![0],
+            cand: vec![0],
+            index: Vec::new(),
+            value: Vec::new(),
+            valid: Vec::new(),
+            used: vec![false; LEN],
+        }
+    }
+
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.valid.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.valid.is_empty()
+    }
+
+    /// Number of candidate cells over all positions.
+    pub fn candidates(&self) -> usize {
+        self.cand.len() - 1
+    }
+
+    /// Whether position `g` is held out.
+    pub fn is_valid(&self, g: usize) -> bool {
+        self.valid[g]
+    }
+
+    /// The mover's value of candidate `c` (counted over all positions) under `w`, less the
+    /// parent's.
+    fn value(&self, c: usize, w: &[f64]) -> f64 {
+        (self.cand[c]..self.cand[c + 1])
+            .map(|k| w[self.index[k] as usize] * self.value[k] as f64)
+            .sum()
+    }
+
+    /// The softmax of position `g`'s candidates under `w` at `temp`, into `p` (the played cell
+    /// first).
+    fn softmax(&self, g: usize, w: &[f64], temp: f64, p: &mut Vec<f64>) {
+        p.clear();
+        for c in self.group[g]..self.group[g + 1] {
+            p.push(self.value(c, w) / temp);
+        }
+        let top = p.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let mut sum = 0.0;
+        for x in p.iter_mut() {
+            *x = (*x - top).exp();
+            sum += *x;
+        }
+        for x in p.iter_mut() {
+            *x /= sum;
+        }
+    }
+
+    /// Mean cross-entropy of the played cells and the share of positions whose played cell has
+    /// the highest value, over the training (`valid` false) or held-out positions.
+    pub fn loss(&self, w: &[f64], temp: f64, valid: bool) -> (f64, f64) {
+        let (mut sum, mut first, mut n) = (0.0, 0usize, 0usize);
+        let mut p = Vec::new();
+        for g in 0..self.len() {
+            if self.valid[g] != valid {
+                continue;
+            }
+            self.softmax(g, w, temp, &mut p);
+            sum -= p[0].max(1e-12).ln();
+            first += usize::from(p.iter().all(|&x| x <= p[0]));
+            n += 1;
+        }
+        let n = n.max(1) as f64;
+        (sum / n, first as f64 / n)
+    }
+
+    /// Adds `weight` times the gradient of position `g`'s cross-entropy to `grad`.
+    pub fn add_gradient(
+        &self,
+        g: usize,
+        w: &[f64],
+        temp: f64,
+        weight: f64,
+        grad: &mut [f64],
+        p: &mut Vec<f64>,
+    ) {
+        self.softmax(g, w, temp, p);
+        for (j, c) in (self.group[g]..self.group[g + 1]).enumerate() {
+            let d = weight * (p[j] - f64::from(u8::from(j == 0))) / temp;
+            for k in self.cand[c]..self.cand[c + 1] {
+                grad[self.index[k] as usize] += d * self.value[k] as f64;
+            }
+        }
+    }
+
+    /// The temperature that best fits `w` to the training positions' choices (golden-section
+    /// search over its logarithm).
+    pub fn fit_temp(&self, w: &[f64]) -> f64 {
+        let f = |lt: f64| self.loss(w, lt.exp(), false).0;
+        let (mut a, mut b) = (1f64.ln(), 5000f64.ln());
+        let g = (5f64.sqrt() - 1.0) / 2.0;
+        for _ in 0..30 {
+            let (c, d) = (b - g * (b - a), a + g * (b - a));
+            if f(c) < f(d) {
+                b = d;
+            } else {
+                a = c;
+            }
+        }
+        ((a + b) / 2.0).exp()
+    }
+}
+
+/// The choices of the game positions of `records` (in file order; one in `every` of those the
+/// config keeps), on `cfg.threads` threads; with `quiet`, only those whose played cell makes no
+/// open three and no four (a threat the search plays for what follows, not for the position).
+pub fn extract(records: &[Record], cfg: &FitConfig, every: usize, quiet: bool) -> Choices {
+    let pairs = records.len().saturating_sub(1);
+    let chunk = pairs.div_ceil(cfg.threads.max(1)).max(1);
+    let block = valid_block(records.len());
+    let parts: Vec<Choices> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..pairs)
+            .step_by(chunk)
+            .map(|a| {
+                let b = (a + chunk).min(pairs);
+                s.spawn(move || extract_part(records, a..b, block, every.max(1), quiet, cfg))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("choice thread"))
+            .collect()
+    });
+    let mut out = Choices::empty();
+    for p in parts {
+        let (ce, ge) = (out.index.len(), out.cand.len() - 1);
+        out.cand.extend(p.cand[1..].iter().map(|s| s + ce));
+        out.group.extend(p.group[1..].iter().map(|s| s + ge));
+        out.index.extend(p.index);
+        out.value.extend(p.value);
+        out.valid.extend(p.valid);
+        for (u, q) in out.used.iter_mut().zip(p.used) {
+            *u |= q;
+        }
+    }
+    out
+}
+
+fn extract_part(
+    records: &[Record],
+    range: std::ops::Range<usize>,
+    block: usize,
+    every: usize,
+    quiet: bool,
+    cfg: &FitConfig,
+) -> Choices {
+    let mut s = Choices::empty();
+    let (mut parent, mut child) = (Vec::new(), Vec::new());
+    let mut cells = Vec::new();
+    for n in range {
+        let (r, next) = (&records[n], &records[n + 1]);
+        if n % every != 0 || !r.trained(cfg.keep_mates, cfg.keep_loud) {
+            continue;
+        }
+        let Some(played) = played_move(r, next) else {
+            continue;
+        };
+        let Some(mut board) = r.board() else { continue };
+        if cfg.calm && !is_calm(&board) {
+            continue;
+        }
+        let w = r.width as usize;
+        let played = Pos::new(played as usize % w, played as usize / w);
+        let (us, them) = (r.side, r.side.opp());
+        cells.clear();
+        cells.push(played);
+        cells.extend(
+            board
+                .candidates()
+                .filter(|&p| p != played && is_legal(board.grid(), p, us, r.rule)),
+        );
+        if cells.len() < 2 || !board.candidates().any(|p| p == played) {
+            continue;
+        }
+        if quiet && board.raw_class(played, us) >= Class::Flex3 {
+            continue;
+        }
+        position_features(&board, r.rule, them, &mut parent);
+        for &c in &cells {
+            board.make(c, us);
+            position_features(&board, r.rule, them, &mut child);
+            board.undo();
+            push_difference(&mut s, &child, &parent);
+            s.cand.push(s.index.len());
+        }
+        s.group.push(s.cand.len() - 1);
+        s.valid.push((n / block) % VALID_EVERY == VALID_EVERY - 1);
+    }
+    s
+}
+
+/// Pushes `−(child − parent)` (both sorted by index) without its zero entries.
+fn push_difference(s: &mut Choices, child: &[(u32, i16)], parent: &[(u32, i16)]) {
+    let (mut i, mut j) = (0, 0);
+    while i < child.len() || j < parent.len() {
+        let (k, v) = match (child.get(i), parent.get(j)) {
+            (Some(&(a, x)), Some(&(b, y))) if a == b => {
+                i += 1;
+                j += 1;
+                (a, x - y)
+            }
+            (Some(&(a, x)), Some(&(b, _))) if a < b => {
+                i += 1;
+                (a, x)
+            }
+            (Some(&(a, x)), None) => {
+                i += 1;
+                (a, x)
+            }
+            (_, Some(&(b, y))) => {
+                j += 1;
+                (b, -y)
+            }
+            (None, None) => unreachable!("loop condition"),
+        };
+        if v != 0 {
+            s.index.push(k);
+            s.value.push(-v);
+            s.used[k as usize] = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fit::{eval_of, fit, flatten};
+    use rensa::eval::weights;
+
+    fn config(choice: f64) -> FitConfig {
+        FitConfig {
+            name: "test".to_string(),
+            lambda: 1.0,
+            scale: Some(400.0),
+            epochs: 40,
+            batch: 4,
+            lr: 5.0,
+            l2: 0.0,
+            threads: 2,
+            keep_mates: true,
+            keep_loud: true,
+            freeze_threats: false,
+            freeze_weak: false,
+            freeze_tempo: false,
+            calm: false,
+            choice,
+            temp: Some(100.0),
+        }
+    }
+
+    /// [`LINE_GAME`](crate::order::LINE_GAME), position by position.
+    fn line_game() -> Vec<Record> {
+        let cells: Vec<u16> = crate::order::LINE_GAME
+            .iter()
+            .map(|&(x, y)| (y * 15 + x) as u16)
+            .collect();
+        (1..=cells.len())
+            .map(|n| Record::freestyle15(cells[..n].to_vec()))
+            .collect()
+    }
+
+    /// Each candidate's stored value is the mover's value of the child, `−eval(child)` with the
+    /// opponent to move, up to the constant the candidates share: checked against the fit's
+    /// from-scratch evaluation of the child positions.
+    #[test]
+    fn candidate_values_are_the_movers_value_of_the_child() {
+        let records = line_game();
+        let choices = extract(&records, &config(1.0), 1, false);
+        assert_eq!(choices.len(), records.len() - 1);
+        let w = weights::embedded();
+        let flat = flatten(w);
+        for (g, r) in records[..records.len() - 1].iter().enumerate() {
+            let board = r.board().expect("board");
+            let played = *records[g + 1].stones.last().expect("move");
+            let mut cells = vec![played];
+            cells.extend(
+                board
+                    .candidates()
+                    .map(|p| (p.y() * 15 + p.x()) as u16)
+                    .filter(|&c| c != played),
+            );
+            let first = choices.group[g];
+            assert_eq!(choices.group[g + 1] - first, cells.len());
+            let child = |c: u16| {
+                let mut stones = r.stones.clone();
+                stones.push(c);
+                -eval_of(&Record::freestyle15(stones), w).expect("eval")
+            };
+            for (j, &c) in cells.iter().enumerate() {
+                let stored = choices.value(first + j, &flat) - choices.value(first, &flat);
+                assert_eq!(stored, child(c) - child(played), "position {g}, cell {c}");
+            }
+        }
+    }
+
+    /// A fit with the choices of a game whose moves always extend the mover's own line makes
+    /// those moves likelier than the starting weights do.
+    #[test]
+    fn the_choice_fit_learns_the_played_cells() {
+        let records = line_game();
+        let cfg = config(1.0);
+        let choices = extract(&records, &cfg, 1, false);
+        let samples = crate::fit::extract(&records, &cfg);
+        let fitted = fit(
+            &samples,
+            Some(&choices),
+            weights::embedded(),
+            &cfg,
+            &mut |_| {},
+        )
+        .expect("fit");
+        let (first, last) = (&fitted.epochs[0], fitted.epochs.last().expect("epochs"));
+        let (before, after) = (
+            first.choice.expect("choices")[0],
+            last.choice.expect("choices")[0],
+        );
+        assert!(after < 0.5 * before, "{before} -> {after}");
+        assert_eq!(fitted.temp, Some(100.0));
+    }
+}
