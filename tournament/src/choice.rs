@@ -149,7 +149,8 @@ impl Choices {
 
 /// The choices of the game positions of `records` (in file order; one in `every` of those the
 /// config keeps), on `cfg.threads` threads; with `quiet`, only those whose played cell makes no
-/// open three and no four (a threat the search plays for what follows, not for the position).
+/// open three and no four (a threat the search plays for what follows, not for the position),
+/// and among their candidates only the cells that make none either.
 pub fn extract(records: &[Record], cfg: &FitConfig, every: usize, quiet: bool) -> Choices {
     let pairs = records.len().saturating_sub(1);
     let chunk = pairs.div_ceil(cfg.threads.max(1)).max(1);
@@ -210,15 +211,16 @@ fn extract_part(
         let (us, them) = (r.side, r.side.opp());
         cells.clear();
         cells.push(played);
+        let threat = |p: Pos| quiet && board.raw_class(p, us) >= Class::Flex3;
+        if threat(played) {
+            continue;
+        }
         cells.extend(
             board
                 .candidates()
-                .filter(|&p| p != played && is_legal(board.grid(), p, us, r.rule)),
+                .filter(|&p| p != played && is_legal(board.grid(), p, us, r.rule) && !threat(p)),
         );
         if cells.len() < 2 || !board.candidates().any(|p| p == played) {
-            continue;
-        }
-        if quiet && board.raw_class(played, us) >= Class::Flex3 {
             continue;
         }
         position_features(&board, r.rule, them, &mut parent);
@@ -337,6 +339,28 @@ mod tests {
                 assert_eq!(stored, child(c) - child(played), "position {g}, cell {c}");
             }
         }
+    }
+
+    /// With `quiet`, a position whose played move makes an open three or a four is left out,
+    /// and so is every candidate cell that would.
+    #[test]
+    fn quiet_choices_leave_out_threats() {
+        let records = line_game();
+        let choices = extract(&records, &config(1.0), 1, true);
+        let mut g = 0;
+        for (r, next) in records.iter().zip(&records[1..]) {
+            let board = r.board().expect("board");
+            let threat = |p: Pos| board.raw_class(p, r.side) >= Class::Flex3;
+            let last = *next.stones.last().expect("move") as usize;
+            if threat(Pos::new(last % 15, last / 15)) {
+                continue;
+            }
+            let quiet = board.candidates().filter(|&p| !threat(p)).count();
+            assert_eq!(choices.group[g + 1] - choices.group[g], quiet);
+            g += 1;
+        }
+        assert!(0 < g && g < records.len() - 1, "{g} positions");
+        assert_eq!(choices.len(), g);
     }
 
     /// A fit with the choices of a game whose moves always extend the mover's own line makes

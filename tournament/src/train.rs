@@ -102,7 +102,8 @@ starting weights; one block in 20 of the positions is held out and reported ever
   -choice X                        weight of that cross-entropy beside the value loss
                                    (default 1)
   -choice-every K                  one in K of those positions (default 1)
-  -choice-quiet                    only those whose played move makes no open three and no four
+  -choice-quiet                    only those whose played move makes no open three and no
+                                   four, and of their candidates only the cells that make none
   -temp T                          the softmax's evaluation units per logit (default: fitted
                                    to the starting weights)
 
