@@ -412,7 +412,9 @@ impl<'a> Searcher<'a> {
         };
         let hit = self.tt.probe(key, ply as i32);
         let mut tt_move = Pos::NONE;
+        let mut tt_depth = depth;
         if let Some(h) = hit {
+            tt_depth = h.depth;
             tt_move = h.mv;
             if !pv_node && h.settles(depth, alpha, beta) {
                 return h.score;
@@ -443,6 +445,17 @@ impl<'a> Searcher<'a> {
             && excluded.is_none()
         {
             depth - 1
+        } else if self.params.iir_tt_percent > 0
+            && pv_node
+            && depth > 1
+            && !tt_move.is_none()
+            && excluded.is_none()
+        {
+            // A table move from a much shallower search: the line has just become the
+            // principal one; the next iteration searches it in full.
+            depth
+                - ((depth - tt_depth) * self.params.iir_tt_percent / 100)
+                    .clamp(0, self.params.iir_tt_max)
         } else {
             depth
         };
