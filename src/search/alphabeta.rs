@@ -24,8 +24,9 @@
 //! by default because matches showed no gain yet, the singular extension of the table move
 //! (`se_depth`, searched with the table move excluded under its own key), the counter-move
 //! ordering (`order_counter`), the fail-high reduction (`fhr_margin`: every move but a four a
-//! ply shallower at a cut node far above beta) and the table's score standing in for the static
-//! evaluation in the pruning (`tt_eval`), kept for the tuner. Freestyle, standard and caro
+//! ply shallower at a cut node far above beta), the table-move reduction at PV nodes
+//! (`iir_tt_percent`: a table move from a much shallower search) and the table's score standing
+//! in for the static evaluation in the pruning (`tt_eval`), kept for the tuner. Freestyle, standard and caro
 //! search with the values of an SPSA run, renju with those from before it (`tuned_rules`); the
 //! policy reduction and the deeper re-search apply in freestyle only (`lmr_policy_rules`; both
 //! through [`SearchParams::for_rule`], applied when the thread data is reset for a search).
