@@ -9,7 +9,9 @@
 //! scale)` (result 1 win, ½ draw, 0 loss; score the generator's search score), plus an L2 pull
 //! towards the starting weights, with Adam over mini-batches whose gradient is shared out over
 //! the threads. One block in twenty of the records is held out and its loss reported each
-//! epoch. Outside renju the two colours share their tables (the data of both trains one).
+//! epoch. Outside renju the two colours share their tables (the data of both trains one). With
+//! choices ([`crate::choice`]), each step also adds `choice` times the gradient of the played
+//! moves' cross-entropy, over an equal share of the choice positions.
 
 use std::time::Instant;
 
