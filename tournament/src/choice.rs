@@ -18,7 +18,9 @@ use rensa::board::rule::is_legal;
 use rensa::board::{Class, Pos};
 
 use crate::dataset::Record;
-use crate::fit::{is_calm, position_features, valid_block, FitConfig, LEN, VALID_EVERY};
+use crate::fit::{
+    is_calm, log_argmin, position_features, valid_block, FitConfig, LEN, VALID_EVERY,
+};
 use crate::order::played_move;
 
 /// The choices of many positions.
@@ -129,21 +131,9 @@ impl Choices {
         }
     }
 
-    /// The temperature that best fits `w` to the training positions' choices (golden-section
-    /// search over its logarithm).
+    /// The temperature that best fits `w` to the training positions' choices.
     pub fn fit_temp(&self, w: &[f64]) -> f64 {
-        let f = |lt: f64| self.loss(w, lt.exp(), false).0;
-        let (mut a, mut b) = (1f64.ln(), 5000f64.ln());
-        let g = (5f64.sqrt() - 1.0) / 2.0;
-        for _ in 0..30 {
-            let (c, d) = (b - g * (b - a), a + g * (b - a));
-            if f(c) < f(d) {
-                b = d;
-            } else {
-                a = c;
-            }
-        }
-        ((a + b) / 2.0).exp()
+        log_argmin(1.0, 5000.0, |temp| self.loss(w, temp, false).0)
     }
 }
 

@@ -319,15 +319,19 @@ fn loss(s: &Samples, w: &[f64], lambda: f64, scale: f64, valid: bool) -> f64 {
     sum / n.max(1) as f64
 }
 
-/// The scale that best fits the starting weights to the game results (golden-section search
-/// over its logarithm).
+/// The scale that best fits the starting weights to the game results.
 fn fit_scale(s: &Samples, w: &[f64]) -> f64 {
-    let f = |ls: f64| loss(s, w, 1.0, ls.exp(), false);
-    let (mut a, mut b) = (10f64.ln(), 5000f64.ln());
+    log_argmin(10.0, 5000.0, |scale| loss(s, w, 1.0, scale, false))
+}
+
+/// The `x` in `lo..=hi` that minimises `f`, by golden-section search over `ln x` (for a loss
+/// with one minimum, such as a logistic scale or a softmax temperature).
+pub(crate) fn log_argmin(lo: f64, hi: f64, f: impl Fn(f64) -> f64) -> f64 {
+    let (mut a, mut b) = (lo.ln(), hi.ln());
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..30 {
         let (c, d) = (b - g * (b - a), a + g * (b - a));
-        if f(c) < f(d) {
+        if f(c.exp()) < f(d.exp()) {
             b = d;
         } else {
             a = c;
