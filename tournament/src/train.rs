@@ -7,6 +7,7 @@ use anyhow::{bail, Context, Result};
 use rensa::eval::weights::{self, Weights};
 use rensa::types::{Rule, MAX_SIZE, MIN_SIZE};
 
+use crate::choice::ChoiceConfig;
 use crate::cli::{finite, kv, num, option_groups, rule_of, OpeningOpts};
 use crate::datagen::GenConfig;
 use crate::fit::FitConfig;
@@ -104,6 +105,10 @@ starting weights; one block in 20 of the positions is held out and reported ever
   -choice-every K                  one in K of those positions (default 1)
   -choice-quiet                    only those whose played move makes no open three and no
                                    four, and of their candidates only the cells that make none
+  -choice-reply                    value each candidate one reply further on: after the
+                                   opponent's reply the weights like best for it, and after
+                                   the mover's best block when that reply makes a four or an
+                                   open three (fours are then worth their forced answer)
   -temp T                          the softmax's evaluation units per logit (default: fitted
                                    to the starting weights)
 
@@ -143,10 +148,9 @@ pub enum Command {
         cfg: FitConfig,
         /// Game files whose played moves are the choice target (`-choice-data`).
         choice_data: Vec<PathBuf>,
-        /// One in this many of their positions.
-        choice_every: usize,
-        /// Only positions whose played move makes no open three and no four.
-        choice_quiet: bool,
+        /// Which of their positions and candidates, valued how (`-choice-every`,
+        /// `-choice-quiet`, `-choice-reply`).
+        choice: ChoiceConfig,
     },
     Order {
         data: Vec<PathBuf>,
@@ -353,7 +357,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         choice: 1.0,
         temp: None,
     };
-    let (mut choice_data, mut choice_every, mut choice_quiet) = (Vec::new(), 1usize, false);
+    let (mut choice_data, mut choice) = (Vec::new(), ChoiceConfig::default());
     for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
         match opt.as_str() {
@@ -387,9 +391,11 @@ fn parse_fit(args: &[String]) -> Result<Command> {
             "calm" => bail!("-calm takes no value"),
             "choice-data" => choice_data.extend(one()?.split(',').map(PathBuf::from)),
             "choice" => cfg.choice = finite(one()?, "-choice")?.max(0.0),
-            "choice-every" => choice_every = num::<usize>(one()?, "-choice-every")?.max(1),
-            "choice-quiet" if vals.is_empty() => choice_quiet = true,
+            "choice-every" => choice.every = num::<usize>(one()?, "-choice-every")?.max(1),
+            "choice-quiet" if vals.is_empty() => choice.quiet = true,
             "choice-quiet" => bail!("-choice-quiet takes no value"),
+            "choice-reply" if vals.is_empty() => choice.reply = true,
+            "choice-reply" => bail!("-choice-reply takes no value"),
             "temp" => cfg.temp = Some(finite(one()?, "-temp")?),
             o => bail!("unknown option -{o} (see -help)"),
         }
@@ -411,8 +417,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         init,
         cfg,
         choice_data,
-        choice_every,
-        choice_quiet,
+        choice,
     })
 }
 

@@ -18,15 +18,8 @@ fn main() {
             init,
             cfg,
             choice_data,
-            choice_every,
-            choice_quiet,
-        }) => run_fit(
-            &data,
-            &out,
-            &init,
-            &cfg,
-            (&choice_data, choice_every, choice_quiet),
-        ),
+            choice,
+        }) => run_fit(&data, &out, &init, &cfg, (&choice_data, &choice)),
         Ok(Command::Order {
             data,
             scale,
@@ -161,7 +154,7 @@ fn run_fit(
     out: &std::path::Path,
     init: &train::Init,
     cfg: &fit::FitConfig,
-    (choice_data, choice_every, choice_quiet): (&[std::path::PathBuf], usize, bool),
+    (choice_data, choice_cfg): (&[std::path::PathBuf], &choice::ChoiceConfig),
 ) -> anyhow::Result<()> {
     let init = init.load()?;
     let records = read_all(data)?;
@@ -177,7 +170,7 @@ fn run_fit(
         None
     } else {
         let games = read_all(choice_data)?;
-        let c = choice::extract(&games, cfg, choice_every, choice_quiet);
+        let c = choice::extract(&games, cfg, choice_cfg);
         println!(
             "choices: {} positions with the move played ({} candidate cells) from {} records",
             c.len(),
