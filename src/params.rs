@@ -253,7 +253,8 @@ pub const ORDER_PATTERN_RULES: i32 = 16;
 /// freestyle, 200 ms/move, 400 games: +27.0 ±33.2 (203-172-25, LOS 94.5 %, SPRT [0, 10]
 /// undecided, LLR 1.37); a second run on fresh openings: +6.9 ±33.6 (197-189-14). Together about
 /// +17 ±24 over 800 games: not proven, so off. With the LMR divisor 150 ([`LMR_DIVISOR_CENTI`]):
-/// −31.0 ±43.7 over 236 games (102-123-11, stopped).
+/// −31.0 ±43.7 over 236 games (102-123-11, stopped). With [`LMR_CUT_NODE`] 1 and
+/// [`VCT_PROBE_DEEPEN`] 12: see [`LMR_CUT_NODE`].
 pub const NMP_DEPTH: i32 = 0;
 pub const NMP_BASE: i32 = 3;
 pub const NMP_DIV: i32 = 4;
@@ -287,7 +288,11 @@ pub const LMR_PV_REDUCTION: i32 = 1;
 /// the 10 `avoid` positions of `tests/data/rapfi-losses.txt` hold (Bench 1536040). Again alone,
 /// fresh openings: +3.8 ±34.5 (175-171-22, 368 games, stopped). Both with [`TIME_FILL_TURN`]
 /// against none of the three: −21.5 ±38.2 (138-157-13, 308 games, stopped). With the divisor
-/// 150 ([`LMR_DIVISOR_CENTI`]), alone, 400 games: +0.0 ±33.3 (190-190-20), so off.
+/// 150 ([`LMR_DIVISOR_CENTI`]), alone, 400 games: +0.0 ±33.3 (190-190-20), so off. Together
+/// with [`NMP_DEPTH`] 3 and [`VCT_PROBE_DEEPEN`] 12 against none of the three (f15 `shuf` seeds
+/// 126 and 129): +18.3 ±33.4 (201-180-19, 400 games), then −4.1 ±31.8 (191-196-35, 422 games),
+/// about +7 over the 822, and with the quiet choice fit's weights too (seed 128) −16.4 ±33.1
+/// (181-200-22, 403 games): no gain shown, so all three stay off.
 pub const LMR_CUT_NODE: i32 = 0;
 /// Fail-high reduction: at an expected cut node (not PV, no opponent threat) whose static
 /// evaluation is at least `FHR_BASE + FHR_MARGIN · depth` above beta, every move but the
@@ -312,7 +317,8 @@ pub const PRUNE_SOFT_BLOCKS: i32 = 0;
 /// 200 ms/move, f15 `shuf` seeds 105 and 106: +20.0 ±32.9 (196-173-31) and +6.1 ±33.0
 /// (190-183-27), 400 games each, SPRT [0, 10] undecided; about +13 ±23 over the 800, not
 /// proven, so off. On the 43 positions of `tests/data/rapfi-losses.txt` (1 M nodes) the losing
-/// move comes back in 12 with it, 13 without.
+/// move comes back in 12 with it, 13 without. With [`LMR_CUT_NODE`] 1 and [`NMP_DEPTH`] 3: see
+/// [`LMR_CUT_NODE`].
 pub const VCT_PROBE_DEEPEN: i32 = 0;
 /// At a horizon node whose opponent would win by continuous fours (at most this many) if the
 /// side to move passed, the side to move does not stand pat: its moves are searched one ply,
