@@ -170,6 +170,11 @@ fn run_fit(
         None
     } else {
         let games = read_all(choice_data)?;
+        if choice_cfg.reply {
+            // The replies of the leaves are chosen by the starting weights: boards built from
+            // here on evaluate with them.
+            rensa::eval::weights::install(init.clone());
+        }
         let c = choice::extract(&games, cfg, choice_cfg);
         println!(
             "choices: {} positions with the move played ({} candidate cells) from {} records",
