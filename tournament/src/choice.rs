@@ -314,13 +314,6 @@ fn static_value(board: &Board, side: Color) -> i32 {
     eval::evaluate(board, side, &eval::class_counts(board, side))
 }
 
-/// The cells where `side` makes a five.
-fn fives(board: &Board, side: Color) -> impl Iterator<Item = Pos> + '_ {
-    board
-        .candidates()
-        .filter(move |&p| board.raw_class(p, side) == Class::Five)
-}
-
 /// The leaf of a tiny search after the mover `us` has just played on `board` (the opponent to
 /// move): the opponent's reply that leaves `us` the least ([`answer`]), and after it the moves
 /// of `us`'s answer, pushed into `line` and left made on `board` (the caller undoes them). The
@@ -360,19 +353,18 @@ pub fn leaf(board: &mut Board, us: Color, line: &mut Vec<Pos>) {
 fn answer(board: &mut Board, us: Color) -> (i32, Option<Pos>) {
     let them = us.opp();
     let rule = board.rule();
+    let their_fives = board.class_count(them, Class::Five);
     if board.class_count(us, Class::Five) > 0
-        || (board.class_count(them, Class::Five) == 0 && board.class_count(them, Class::Flex4) == 0)
+        || (their_fives == 0 && board.class_count(them, Class::Flex4) == 0)
     {
         return (static_value(board, us), None);
     }
-    let theirs: Vec<Pos> = fives(board, them).take(2).collect();
-    let blocks: Vec<Pos> = match theirs[..] {
-        [] if board.class_count(them, Class::Flex4) > 0 => board
+    let blocks: Vec<Pos> = match their_fives {
+        0 => board
             .candidates()
             .filter(|&p| board.raw_class(p, them).is_four())
             .collect(),
-        [] => return (static_value(board, us), None),
-        [p] => vec![p],
+        1 => board.find_class(them, Class::Five).into_iter().collect(),
         _ => return (-eval::params::EVAL_LIMIT, None),
     };
     let mut best: Option<(i32, Pos)> = None;
