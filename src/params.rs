@@ -1002,6 +1002,15 @@ pub const TUNED_RULES: i32 = 771;
 /// moved by a few steps. Against those, 200 ms/move, SPRT [0, 10], fresh openings: freestyle
 /// (`shuf` seed 95) **+49.9 ±33.2** (214-157-29, 400 games, LOS 99.9 %, LLR 1.62); standard
 /// (s15 book, seed 95) +24.4 ±38.0 (149-128-23, 300 games, LOS 90 %, undecided).
+///
+/// A third run, after the policy reduction and the finer line patterns, tuned those fifteen
+/// and `lmr_policy_base`, `lmr_policy_div`, `lmr_deeper_margin` (2400 pairs at 30 000 nodes per
+/// move, f15 book, `-spsa r_end=0.01 -seed 5151`). It moved the reverse futility margin 25 → 32,
+/// the futility margin 112 → 121, `lmp_per_depth2` 3 → 2, `lmr_history_div` 10195 → 9381,
+/// `lmr_policy_base` 189 → 216, `lmr_policy_div` 55 → 80, the killers 503/358 → 565/427,
+/// `history_div` 76 → 87 and the aspiration window 52 → 40; the others by less than a step.
+/// Against these values, freestyle, 200 ms/move, SPRT [0, 10], `shuf` seed 131: −0.9 ±33.2
+/// (188-189-23, 400 games, undecided): no gain, so the values above stay.
 pub const TUNABLES: &[Tunable] = &[
     tunable!(rfp_depth: i32, 1, 64, 1.0),
     tunable!(rfp_margin: i32, 20, 400, 15.0),
