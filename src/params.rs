@@ -1005,10 +1005,10 @@ pub const TUNED_RULES: i32 = 771;
 ///
 /// A third run, after the policy reduction and the finer line patterns, tuned those fifteen
 /// and `lmr_policy_base`, `lmr_policy_div`, `lmr_deeper_margin` (2400 pairs at 30 000 nodes per
-/// move, f15 book, `-spsa r_end=0.01 -seed 5151`). It moved the reverse futility margin 25 → 32,
-/// the futility margin 112 → 121, `lmp_per_depth2` 3 → 2, `lmr_history_div` 10195 → 9381,
-/// `lmr_policy_base` 189 → 216, `lmr_policy_div` 55 → 80, the killers 503/358 → 565/427,
-/// `history_div` 76 → 87 and the aspiration window 52 → 40; the others by less than a step.
+/// move, f15 book, `-spsa r_end=0.01 -seed 5151`). Only `lmr_policy_div` (55 → 80) and
+/// `aspiration_delta` (52 → 40) moved by more than their `c_end`; the killers rose 503/358 →
+/// 565/427, the reverse futility margin 25 → 32, `lmp_per_depth2` fell 3 → 2 (rounded), the
+/// rest by less.
 /// Against these values, freestyle, 200 ms/move, SPRT [0, 10], `shuf` seed 131: −0.9 ±33.2
 /// (188-189-23, 400 games, undecided): no gain, so the values above stay.
 pub const TUNABLES: &[Tunable] = &[
