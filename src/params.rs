@@ -1006,11 +1006,10 @@ pub const TUNED_RULES: i32 = 771;
 /// A third run, after the policy reduction and the finer line patterns, tuned those fifteen
 /// and `lmr_policy_base`, `lmr_policy_div`, `lmr_deeper_margin` (2400 pairs at 30 000 nodes per
 /// move, f15 book, `-spsa r_end=0.01 -seed 5151`). Only `lmr_policy_div` (55 → 80) and
-/// `aspiration_delta` (52 → 40) moved by more than their `c_end`; the killers rose 503/358 →
-/// 565/427, the reverse futility margin 25 → 32, `lmp_per_depth2` fell 3 → 2 (rounded), the
-/// rest by less.
-/// Against these values, freestyle, 200 ms/move, SPRT [0, 10], `shuf` seed 131: −0.9 ±33.2
-/// (188-189-23, 400 games, undecided): no gain, so the values above stay.
+/// `aspiration_delta` (52 → 40) moved by more than their `c_end`; the killers went 503/358 →
+/// 565/427, the reverse futility margin 25 → 32, `lmp_per_depth2` 3 → 2 (rounded), the rest
+/// less. Against these values, freestyle, 200 ms/move, SPRT [0, 10], `shuf` seed 131: −0.9
+/// ±33.2 (188-189-23, 400 games, undecided): no gain, so the values above stay.
 pub const TUNABLES: &[Tunable] = &[
     tunable!(rfp_depth: i32, 1, 64, 1.0),
     tunable!(rfp_margin: i32, 20, 400, 15.0),
