@@ -291,6 +291,38 @@ fn extract_part(records: &[Record], first: usize, block: usize, cfg: &FitConfig)
     s
 }
 
+/// Replaces each record's score by its TD(λ) return (`td` is λ), in evaluation units of
+/// `scale` per logit: walking each game back from its last record, the return of a position is
+/// `(1 − λ) · sigmoid(score / scale) + λ · (1 − the next position's return)` (the next position
+/// has the opponent to move), and after the last one the game's result. So λ = 0 keeps the
+/// search's own score and λ = 1 gives the result; in between, a position learns from the scores
+/// the searches of the game found further on, the nearer ones weighing most. Records whose
+/// successor is not the same game one ply on (see [`crate::order::played_move`]) end a game.
+/// Returns the mean absolute change of the scores.
+pub fn td_scores(records: &mut [Record], td: f64, scale: f64) -> f64 {
+    let mut next_return: Option<f64> = None;
+    let mut change = 0.0;
+    for i in (0..records.len()).rev() {
+        let continues = i + 1 < records.len()
+            && crate::order::played_move(&records[i], &records[i + 1]).is_some();
+        let r = &mut records[i];
+        let own = sigmoid(r.score as f64 / scale);
+        let after = match next_return {
+            Some(g) if continues => 1.0 - g,
+            _ => (r.result as f64 + 1.0) / 2.0,
+        };
+        let g = (1.0 - td) * own + td * after;
+        next_return = Some(g);
+        let p = g.clamp(1e-6, 1.0 - 1e-6);
+        let score = (scale * (p / (1.0 - p)).ln())
+            .round()
+            .clamp(-32000.0, 32000.0) as i16;
+        change += (score as f64 - r.score as f64).abs();
+        r.score = score;
+    }
+    change / records.len().max(1) as f64
+}
+
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -528,6 +560,49 @@ pub fn eval_of(r: &Record, w: &Weights) -> Option<f64> {
 mod tests {
     use super::*;
     use crate::opening::SplitMix;
+
+    /// TD(λ) returns along a game: λ = 0 keeps the scores, λ = 1 gives every position its
+    /// result, and in between a position's return mixes its score with the next one's, seen
+    /// from its own side; a record that does not continue the game starts a new one.
+    #[test]
+    fn td_returns_follow_the_game() {
+        let game = |scores: [i16; 3], result: i8| {
+            let mut rs: Vec<Record> = (0..3)
+                .map(|n| {
+                    let mut r = Record::freestyle15((0..n as u16).map(|k| 100 + k).collect());
+                    r.score = scores[n];
+                    // The winner moves first: results alternate in sign along the game.
+                    r.result = if n % 2 == 0 { result } else { -result };
+                    r
+                })
+                .collect();
+            // Another game after it (no stones in common): its first record ends this one.
+            rs.push(Record::freestyle15(vec![7]));
+            rs
+        };
+        let scale = 100.0;
+        let mut same = game([50, -80, 120], 1);
+        td_scores(&mut same, 0.0, scale);
+        assert_eq!(
+            same.iter().map(|r| r.score).collect::<Vec<_>>(),
+            [50, -80, 120, 0]
+        );
+        let mut results = game([50, -80, 120], 1);
+        td_scores(&mut results, 1.0, scale);
+        let win = (scale * (0.999999f64 / 0.000001).ln()).round() as i16;
+        assert_eq!(
+            results.iter().map(|r| r.score).collect::<Vec<_>>(),
+            [win, -win, win, 0]
+        );
+        let mut half = game([0, 0, 0], 1);
+        td_scores(&mut half, 0.5, scale);
+        // Last: ½·½ + ½·1 = 0.75; middle: ½·½ + ½·0.25 = 0.375; first: ½·½ + ½·0.625.
+        let logit = |p: f64| (scale * (p / (1.0 - p)).ln()).round() as i16;
+        assert_eq!(
+            half.iter().map(|r| r.score).collect::<Vec<_>>(),
+            [logit(0.5625), logit(0.375), logit(0.75), 0]
+        );
+    }
 
     /// A position is calm until either side has a four or an open three on the board.
     #[test]

@@ -25,7 +25,7 @@ USAGE:
                     [-concurrency N]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
-                  [-keep mates,loud] [-freeze threats,weak,tempo] [-calm]
+                  [-keep mates,loud] [-freeze threats,weak,tempo] [-calm] [-td L]
   rensa-train order -data FILE[,FILE...] [-scale S] [-min-stones N] [-codes FILE] [-epochs N]
   rensa-train copy -from R -to R[,R...] -out FILE [-init embedded|classes|FILE] [-name NAME]
 
@@ -111,6 +111,11 @@ starting weights; one block in 20 of the positions is held out and reported ever
                                    open three (fours are then worth their forced answer)
   -temp T                          the softmax's evaluation units per logit (default: fitted
                                    to the starting weights)
+  -td L                            TD(lambda) targets (needs -scale): each position's score is
+                                   first replaced by its lambda-return along its game (the
+                                   records of generate, in order): (1 - L) * sigmoid(score /
+                                   scale) + L * (1 - the next position's return), the game's
+                                   result after the last; use with -lambda 0
 
 order: the move ordering's line-pattern values (ORDER_PATTERN_ATTACK / ORDER_PATTERN_DEFEND in
 src/params.rs) measured on the same data: for each pattern, the log of how much more often it
@@ -151,6 +156,8 @@ pub enum Command {
         /// Which of their positions and candidates, valued how (`-choice-every`,
         /// `-choice-quiet`, `-choice-reply`).
         choice: ChoiceConfig,
+        /// TD(λ): replace each score by its λ-return along the game first (`-td`).
+        td: Option<f64>,
     },
     Order {
         data: Vec<PathBuf>,
@@ -358,6 +365,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         temp: None,
     };
     let (mut choice_data, mut choice) = (Vec::new(), ChoiceConfig::default());
+    let mut td = None;
     for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
         match opt.as_str() {
@@ -397,6 +405,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
             "choice-reply" if vals.is_empty() => choice.reply = true,
             "choice-reply" => bail!("-choice-reply takes no value"),
             "temp" => cfg.temp = Some(finite(one()?, "-temp")?),
+            "td" => td = Some(finite(one()?, "-td")?.clamp(0.0, 1.0)),
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
@@ -410,6 +419,9 @@ fn parse_fit(args: &[String]) -> Result<Command> {
     if cfg.scale.is_some_and(|s| s <= 0.0) {
         bail!("-scale must be positive");
     }
+    if td.is_some() && cfg.scale.is_none() {
+        bail!("-td needs -scale (the returns are converted back to scores with it)");
+    }
     cfg.name = name.unwrap_or_else(|| stem_of(&out));
     Ok(Command::Fit {
         data,
@@ -418,6 +430,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         cfg,
         choice_data,
         choice,
+        td,
     })
 }
 

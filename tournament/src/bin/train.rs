@@ -19,7 +19,8 @@ fn main() {
             cfg,
             choice_data,
             choice,
-        }) => run_fit(&data, &out, &init, &cfg, (&choice_data, &choice)),
+            td,
+        }) => run_fit(&data, &out, &init, &cfg, (&choice_data, &choice), td),
         Ok(Command::Order {
             data,
             scale,
@@ -155,15 +156,20 @@ fn run_fit(
     init: &train::Init,
     cfg: &fit::FitConfig,
     (choice_data, choice_cfg): (&[std::path::PathBuf], &choice::ChoiceConfig),
+    td: Option<f64>,
 ) -> anyhow::Result<()> {
     let init = init.load()?;
-    let records = read_all(data)?;
+    let mut records = read_all(data)?;
     println!(
         "fit: {} records from {} file(s), starting from {}",
         records.len(),
         data.len(),
         init.label()
     );
+    if let (Some(td), Some(scale)) = (td, cfg.scale) {
+        let change = fit::td_scores(&mut records, td, scale);
+        println!("td: scores replaced by their lambda-returns (lambda {td}, scale {scale}), mean change {change:.1}");
+    }
     let samples = fit::extract(&records, cfg);
     drop(records);
     let choices = if choice_data.is_empty() {
