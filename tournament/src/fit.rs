@@ -300,19 +300,22 @@ fn extract_part(records: &[Record], first: usize, block: usize, cfg: &FitConfig)
 /// successor is not the same game one ply on (see [`crate::order::played_move`]) end a game.
 /// Returns the mean absolute change of the scores.
 pub fn td_scores(records: &mut [Record], td: f64, scale: f64) -> f64 {
-    let mut next_return: Option<f64> = None;
+    // The return of the record after the current one (read only when that record continues
+    // the game, so it has been set).
+    let mut next_return = 0.0;
     let mut change = 0.0;
     for i in (0..records.len()).rev() {
         let continues = i + 1 < records.len()
             && crate::order::played_move(&records[i], &records[i + 1]).is_some();
         let r = &mut records[i];
         let own = sigmoid(r.score as f64 / scale);
-        let after = match next_return {
-            Some(g) if continues => 1.0 - g,
-            _ => (r.result as f64 + 1.0) / 2.0,
+        let after = if continues {
+            1.0 - next_return
+        } else {
+            (r.result as f64 + 1.0) / 2.0
         };
         let g = (1.0 - td) * own + td * after;
-        next_return = Some(g);
+        next_return = g;
         let p = g.clamp(1e-6, 1.0 - 1e-6);
         let score = (scale * (p / (1.0 - p)).ln())
             .round()
