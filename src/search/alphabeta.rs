@@ -26,7 +26,8 @@
 //! ordering (`order_counter`), the fail-high reduction (`fhr_margin`: every move but a four a
 //! ply shallower at a cut node far above beta), the table-move reduction at PV nodes
 //! (`iir_tt_percent`: a table move from a much shallower search) and the table's score standing
-//! in for the static evaluation in the pruning (`tt_eval`), kept for the tuner. Freestyle,
+//! in for the static evaluation in the pruning (`tt_eval`) and the pruning of moves whose cell
+//! shows nothing for either side near the horizon (`prune_trivial_depth`), kept for the tuner. Freestyle,
 //! standard and caro search with the values of an SPSA run, renju with those from before it
 //! (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle only
 //! (`lmr_policy_rules`; both through [`SearchParams::for_rule`], applied when the thread data is
@@ -697,6 +698,16 @@ impl<'a> Searcher<'a> {
                     && m.pos != tt_move
                     && m.att < Class::Flex3
                     && matches!(m.def, Class::Flex3 | Class::Flex3Plus));
+            // Trivial-move pruning (`prune_trivial_depth`): nothing on the cell for either side.
+            if depth < self.params.prune_trivial_depth
+                && !q.opp_threat
+                && best > -MATE_BOUND
+                && m.att == Class::None
+                && m.def == Class::None
+                && m.pos != tt_move
+            {
+                continue;
+            }
             if quiet_allowed && prunable && best > -MATE_BOUND {
                 if depth <= self.params.lmp_depth && searched >= late_moves {
                     continue;
