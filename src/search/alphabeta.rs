@@ -25,13 +25,13 @@
 //! (`se_depth`, searched with the table move excluded under its own key), the counter-move
 //! ordering (`order_counter`), the fail-high reduction (`fhr_margin`: every move but a four a
 //! ply shallower at a cut node far above beta), the table-move reduction at PV nodes
-//! (`iir_tt_percent`: a table move from a much shallower search) and the table's score standing
-//! in for the static evaluation in the pruning (`tt_eval`) and the pruning of moves whose cell
-//! shows nothing for either side near the horizon (`prune_trivial_depth`), kept for the tuner. Freestyle,
-//! standard and caro search with the values of an SPSA run, renju with those from before it
-//! (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle only
-//! (`lmr_policy_rules`; both through [`SearchParams::for_rule`], applied when the thread data is
-//! reset for a search).
+//! (`iir_tt_percent`: a table move from a much shallower search), the table's score standing in
+//! for the static evaluation in the pruning (`tt_eval`) and the pruning of moves whose cell
+//! shows nothing for either side near the horizon (`prune_trivial_depth`), kept for the tuner.
+//! Freestyle, standard and caro search with the values of an SPSA run, renju with those from
+//! before it (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle
+//! only (`lmr_policy_rules`; both through [`SearchParams::for_rule`], applied when the thread
+//! data is reset for a search).
 
 use super::history::History;
 use super::movepick::{self, Quick};
