@@ -360,8 +360,8 @@ pub const LMR_TRIVIAL: i32 = 0;
 /// [0, 10], 400 games each: +29.6 ±33.0 (202-168-30, LOS 96 %, f15 `shuf` seed 138), then on
 /// fresh openings −4.3 ±32.8 (182-187-31, seed 139): about +13 ±23 over the 800 (384-355-61), not
 /// proven, so off. On the 43 positions of `tests/data/rapfi-losses.txt` it plays the losing move
-/// in 13, as without it, and every `avoid` position holds. Together with `lmr_moves` 2: see
-/// [`LMR_DEPTH`].
+/// in 13, as many as without it (the two sets differ by one position each way), and every
+/// `avoid` position holds. Together with `lmr_moves` 2: see [`LMR_DEPTH`].
 pub const PRUNE_TRIVIAL_DEPTH: i32 = 0;
 /// Plies by which the remaining moves of a node are searched shallower once a move has raised
 /// alpha without a cut-off (at depths within [`ALPHA_REDUCE_DEPTHS`], not for mate scores);
