@@ -363,6 +363,14 @@ pub const LMR_TRIVIAL: i32 = 0;
 /// in 13, as many as without it (the two sets differ by one position each way), and every
 /// `avoid` position holds. Together with `lmr_moves` 2: see [`LMR_DEPTH`].
 pub const PRUNE_TRIVIAL_DEPTH: i32 = 0;
+/// 1: a node whose side to move can make a four with an open three, or two open threes, while
+/// the opponent has no four to play is a win in five plies, settled from the class counts
+/// before any move is searched (`Quick::own_win5`), like an open four is a win in three; so is
+/// a four with an open three whose forced block makes no four, where the opponent has fours
+/// elsewhere (`Searcher::four_three_wins` plays it to see). Without it the search must reach
+/// four plies further, and the quiescence (fours only) never sees a double three. The idea
+/// comes from Rapfi's quick win check. 0: off.
+pub const WIN5_STATIC: i32 = 0;
 /// Plies by which the remaining moves of a node are searched shallower once a move has raised
 /// alpha without a cut-off (at depths within [`ALPHA_REDUCE_DEPTHS`], not for mate scores);
 /// 0: off. The idea comes from Rapfi's search. 1 against 0, freestyle, 200 ms/move, f15 seed
@@ -490,6 +498,12 @@ pub const REALTIME_MIN_NODES: u64 = 100_000;
 /// Plies added back when the only reply (blocking the opponent's five) is played: 1 searches
 /// it at the same depth (the forced reply costs no depth), 0 charges it like any move.
 pub const FORCED_REPLY_EXTENSION: i32 = 1;
+/// Sixteenths of a ply more added back at a forced reply, on top of
+/// [`FORCED_REPLY_EXTENSION`], kept in the same line credit as
+/// [`THREAT_DEFENCE_EXT_SIXTEENTHS`]: with 5 a four and its block cost about 0.7 ply instead
+/// of one, so longer runs of fours fit in the search (Rapfi extends the block of a four by 1.3
+/// plies). 0: off.
+pub const FORCED_REPLY_EXT_SIXTEENTHS: i32 = 0;
 /// Sixteenths of a ply added back at a node whose side to move faces an open-four threat (the
 /// opponent's open three or double-four point) and may only defend or make fours (0: off, 16:
 /// a whole ply). The sixteenths add up along the line, and every whole ply of them extends the
@@ -660,6 +674,8 @@ pub struct SearchParams {
     pub vct_probe_deepen: i32,
     pub lmr_trivial: i32,
     pub prune_trivial_depth: i32,
+    pub win5_static: i32,
+    pub forced_reply_ext_sixteenths: i32,
     pub alpha_reduce: i32,
     pub lmr_score_base: i32,
     pub lmr_score_div: i32,
@@ -731,6 +747,8 @@ impl SearchParams {
         vct_probe_deepen: VCT_PROBE_DEEPEN,
         lmr_trivial: LMR_TRIVIAL,
         prune_trivial_depth: PRUNE_TRIVIAL_DEPTH,
+        win5_static: WIN5_STATIC,
+        forced_reply_ext_sixteenths: FORCED_REPLY_EXT_SIXTEENTHS,
         alpha_reduce: ALPHA_REDUCE,
         lmr_score_base: LMR_SCORE_BASE,
         lmr_score_div: LMR_SCORE_DIV,
@@ -1073,6 +1091,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(vct_probe_deepen: i32, 0, 12, 1.0),
     tunable!(lmr_trivial: i32, 0, 3, 1.0),
     tunable!(prune_trivial_depth: i32, 0, 16, 1.0),
+    tunable!(win5_static: i32, 0, 1, 1.0),
+    tunable!(forced_reply_ext_sixteenths: i32, 0, 16, 2.0),
     tunable!(alpha_reduce: i32, 0, 2, 1.0),
     tunable!(lmr_score_base: i32, -1000, 5000, 50.0),
     tunable!(lmr_score_div: i32, 0, 5000, 50.0),

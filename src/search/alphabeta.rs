@@ -277,9 +277,10 @@ impl<'a> Searcher<'a> {
         pv_node: bool,
     ) -> i32 {
         self.board.make(p, us);
-        let depth = depth - 1 + FORCED_REPLY_EXTENSION;
+        let credit = self.stack.frames[ply].ext_credit + self.params.forced_reply_ext_sixteenths;
+        let depth = depth - 1 + FORCED_REPLY_EXTENSION + credit / EXT_PLY_SIXTEENTHS;
         self.stack.frames[ply + 1].cut_node = !pv_node && !self.stack.frames[ply].cut_node;
-        self.stack.frames[ply + 1].ext_credit = self.stack.frames[ply].ext_credit;
+        self.stack.frames[ply + 1].ext_credit = credit % EXT_PLY_SIXTEENTHS;
         let v = if depth <= 0 {
             -self.qsearch(ply + 1, -beta, -alpha, us.opp(), true)
         } else {
@@ -323,7 +324,39 @@ impl<'a> Searcher<'a> {
         if q.own_win3 {
             return Settled::Score(MATE - p - 3);
         }
+        if self.params.win5_static != 0
+            && (q.own_win5 || (q.own_four_three && self.four_three_wins(us)))
+        {
+            return Settled::Score(MATE - p - 5);
+        }
         Settled::Open
+    }
+
+    /// Whether `us` (to move, the opponent without a five to make) wins in five plies by a four
+    /// that makes an open three: the opponent must block the four, and if that block makes no
+    /// four of its own (or is a renju foul) the open four that follows wins. Tries at most
+    /// eight such cells.
+    pub(crate) fn four_three_wins(&mut self, us: Color) -> bool {
+        let mut cells = [Pos::NONE; 8];
+        let mut n = 0;
+        for c in self.board.candidates() {
+            if self.board.class(c, us) == Class::Block4Flex3 {
+                cells[n] = c;
+                n += 1;
+                if n == cells.len() {
+                    break;
+                }
+            }
+        }
+        cells[..n].iter().any(|&c| {
+            self.board.make(c, us);
+            let holds = self
+                .board
+                .find_class(us, Class::Five)
+                .is_some_and(|f| self.board.class(f, us.opp()) < Class::Block4);
+            self.board.undo();
+            holds
+        })
     }
 
     /// Caro: a cell where `us` stops every five the opponent can make, though it has two or

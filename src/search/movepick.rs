@@ -25,6 +25,16 @@ pub struct Quick {
     /// The side to move wins in three plies: an open four, or (outside caro) two fours at once.
     /// In caro an open four can be voided by a block at one end, so it is searched instead.
     pub own_win3: bool,
+    /// The side to move wins in five plies: it can make a four with an open three or two open
+    /// threes at once, and the opponent has no four to play (so its answer, the block of the
+    /// five or anything else, makes none, and the open four that follows wins). Not in caro,
+    /// not for renju Black (a three may be fake there), and for renju White only while no cell
+    /// is marked forbidden for Black (a marked cell may still be a legal four).
+    pub own_win5: bool,
+    /// The side to move can make a four with an open three (not in caro, not renju Black):
+    /// a win in five plies too if the forced block makes no four ([`Quick::own_win5`] when the
+    /// opponent has no four at all; else the search checks the block).
+    pub own_four_three: bool,
     /// The opponent threatens to win in three plies (open four or double four next move).
     pub opp_threat: bool,
     /// The side to move has a four to play.
@@ -41,10 +51,17 @@ pub fn quick(board: &Board, us: Color) -> Quick {
     let c = eval::class_counts(board, us);
     let caro = board.rule().blocked_five_void();
     let n = |v: &[u16; Class::COUNT], k: Class| v[k as usize];
+    let renju_black = board.rule() == Rule::Renju && us == Color::Black;
     Quick {
         own_five: n(&c.us, Class::Five) > 0,
         opp_fives: n(&c.them, Class::Five),
         own_win3: !caro && (n(&c.us, Class::Flex4) > 0 || n(&c.us, Class::DoubleFour) > 0),
+        own_win5: !caro
+            && !renju_black
+            && (n(&c.us, Class::Block4Flex3) > 0 || n(&c.us, Class::Flex3x2) > 0)
+            && !has_fours(&c.them)
+            && (board.rule() != Rule::Renju || n(&c.them, Class::Forbid) == 0),
+        own_four_three: !caro && !renju_black && n(&c.us, Class::Block4Flex3) > 0,
         opp_threat: n(&c.them, Class::Flex4) > 0 || n(&c.them, Class::DoubleFour) > 0,
         own_fours: has_fours(&c.us),
         eval: eval::evaluate(board, us, &c),

@@ -570,6 +570,58 @@ mod tests {
         assert_eq!(run(&mut b), (r, nodes));
     }
 
+    /// The static wins in five plies, `Quick::own_win5` (a four with an open three, or two open
+    /// threes, against no four of the opponent's) and `Searcher::four_three_wins` (a four with
+    /// an open three whose forced block makes no four), are checked by full-width search on
+    /// random 9×9 positions under freestyle, standard and renju, and on the double three above.
+    #[test]
+    fn static_wins_in_five_are_wins() {
+        let b = board(Rule::Freestyle, DOUBLE_THREE);
+        assert!(movepick::quick(&b, Color::Black).own_win5);
+        let caro = board(Rule::Caro, DOUBLE_THREE);
+        assert!(!movepick::quick(&caro, Color::Black).own_win5);
+        let seeds = if cfg!(debug_assertions) { 150 } else { 1500 };
+        let mut blocked_fours = 0;
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let mut claims = 0;
+            for seed in 0..seeds {
+                let stones = 10 + (seed % 12) as usize;
+                let Some(mut b) = random_position(rule, 9, stones, seed) else {
+                    continue;
+                };
+                for us in [Color::Black, Color::White] {
+                    let q = movepick::quick(&b, us);
+                    if q.own_five || q.opp_fives > 0 || q.own_win3 {
+                        continue;
+                    }
+                    let four_three = q.own_four_three
+                        && !q.own_win5
+                        && with_searcher(&mut b, |s| s.four_three_wins(us));
+                    if !q.own_win5 && !four_three {
+                        continue;
+                    }
+                    let won = forced_win(&mut b, us, 5, &mut Memo::new());
+                    assert!(
+                        won,
+                        "{rule:?} seed {seed} {us:?}: false claim\n{:?}",
+                        b.grid()
+                    );
+                    claims += 1;
+                    blocked_fours += usize::from(four_three);
+                }
+            }
+            // Renju has the fewest (White only): 12 in the release run's 1500 positions.
+            let want = if cfg!(debug_assertions) { 1 } else { 8 };
+            assert!(claims >= want, "{rule:?}: {claims} claims");
+        }
+        // 72 in the release run.
+        let want = if cfg!(debug_assertions) { 1 } else { 30 };
+        assert!(
+            blocked_fours >= want,
+            "{blocked_fours} four-threes against fours"
+        );
+    }
+
     /// Every VCT (and VCF) claimed on random 9×9 positions under freestyle, standard and renju
     /// is checked independently: by full-width search to the claimed mate ply when it is at most
     /// 7, else by the full-width replay of [`replayed_win`].
