@@ -136,6 +136,17 @@ impl Searcher<'_> {
         if q.opp_fives >= 2 {
             return None;
         }
+        // A four-three or double three against no four wins without a search (`win5_static`).
+        if q.own_win5 && q.opp_fives == 0 && self.params.win5_static != 0 {
+            let board = &*self.board;
+            let cell = board
+                .find_class(us, Class::Block4Flex3)
+                .or_else(|| board.find_class(us, Class::Flex3x2));
+            if let Some(c) = cell {
+                self.set_pv(ply, c);
+                return Some(ply + 5);
+            }
+        }
         if q.own_fours && self.vcf(ply, us, fours) {
             return Some(self.vcf_mate_ply);
         }
@@ -376,6 +387,11 @@ mod tests {
         }
         if plies < 3 {
             return false;
+        }
+        // A win in three (an open four, or a five left after any answer) is settled full
+        // width; then most of the defender's answers cost no fresh threat search.
+        if forced_win(b, us, 3, &mut Memo::new()) {
+            return true;
         }
         let Some((mate, pv)) = with_searcher(b, |s| vct_of(s, us, threats, fours, 1_000_000))
         else {
