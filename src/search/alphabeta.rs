@@ -2,8 +2,10 @@
 //!
 //! Every node first settles the forced cases the board's threat classes reveal: a five wins,
 //! two opponent fives lose, one opponent five leaves a single reply (searched without spending
-//! depth), an own open four (or double four) wins in three plies. Facing an opponent open-four
-//! threat only defences and own fours are tried. At the horizon a quiescence search plays
+//! depth), an own open four (or double four) wins in three plies, and a four-three or a double
+//! three wins in five while the opponent has no four to play (a four-three also where the
+//! opponent has fours but the forced block makes none: `win5_static`). Facing an opponent
+//! open-four threat only defences and own fours are tried. At the horizon a quiescence search plays
 //! continuous fours (VCF) for whichever side is to move, the other side's replies being forced,
 //! its attacking nodes settled from the transposition table where the same position was met
 //! before (fours in another order); but a side facing an open-four threat there does not stand

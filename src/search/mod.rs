@@ -3,33 +3,34 @@
 //! **Overview.** A search is a [`Job`] (the position, the side to move, the [`Limits`], the
 //! transposition table, the [`Control`] that can stop it, root moves left out, the thread count,
 //! the pruning and ordering numbers of [`SearchParams`]) run by [`think`] on the engine's
-//! per-thread [`ThreadData`]. *At the root*
-//! (`root.rs`) the forced cases are settled first: the centre on an empty board, an own five, the
-//! block of an opponent five, an own open four, a single legal defence. Then a mate by continuous
-//! fours (VCF, deepened on the number of fours) and by continuous threats (VCT, within its own
-//! node budget) is tried, and only then iterative deepening with aspiration windows over the root
-//! moves, each iteration reported to the caller (and, when it asks for them, the root moves as
-//! they are searched: [`RootEvent`]). After each iteration the root guard plays the best move
-//! and probes the opponent's VCT: a move that lets the opponent win by force is set aside for
-//! the rest of the search while another is left. *In the tree* ([`alphabeta`]) every node
-//! first settles what the threat counts already decide (a five, a forced block, an own open
-//! four), probes the table, prunes (reverse futility; razoring, where a node far below alpha is
-//! settled by its quiescence unless own fours lift it; late-move pruning, futility; in freestyle
-//! and renju also move-count pruning at every depth, which keeps only the first moves of the
-//! order) and searches the moves best first ([`movepick`]: table move, threat classes, in renju
-//! the cells' line patterns, killers, history) with principal-variation windows and late-move
-//! reductions (in freestyle a ply more for a quiet move the ordering rates low, and a reduced
-//! move that beats alpha by a wide margin is searched again a ply deeper); facing an opponent
-//! open four only defences are searched, and a forced reply costs no depth. *At the horizon* a
-//! quiescence search lets the side to move play continuous fours, the other side's answers
-//! being forced, over the transposition table (the same fours in another order meet again); a
-//! side facing an open three there may not stand pat, it must find a defence that survives the
-//! opponent's fours.
+//! per-thread [`ThreadData`]. *At the root* (`root.rs`) the forced cases are settled first: the
+//! centre on an empty board, an own five, the block of an opponent five, an own open four, a single
+//! legal defence. Then a mate by continuous fours (VCF, deepened on the number of fours) and by
+//! continuous threats (VCT, within its own node budget) is tried, and only then iterative deepening
+//! with aspiration windows over the root moves, each iteration reported to the caller (and, when it
+//! asks for them, the root moves as they are searched: [`RootEvent`]). After each iteration the
+//! root guard plays the best move and probes the opponent's VCT: a move that lets the opponent win
+//! by force is set aside for the rest of the search while another is left. *In the tree*
+//! ([`alphabeta`]) every node first settles what the threat counts already decide (a five, a forced
+//! block, an own open four; a four-three or double three while the opponent has no four to answer
+//! with, or a four-three whose forced block makes none), probes the table, prunes (reverse
+//! futility; razoring, where a node far below alpha is settled by its quiescence unless own fours
+//! lift it; late-move pruning, futility; in freestyle and renju also move-count pruning at every
+//! depth, which keeps only the first moves of the order) and searches the moves best first
+//! ([`movepick`]: table move, threat classes, in renju the cells' line patterns, killers, history)
+//! with principal-variation windows and late-move reductions (in freestyle a ply more for a quiet
+//! move the ordering rates low, and a reduced move that beats alpha by a wide margin is searched
+//! again a ply deeper); facing an opponent open four only defences are searched, and a forced reply
+//! costs no depth. *At the horizon* a quiescence search lets the side to move play continuous
+//! fours, the other side's answers being forced, over the transposition table (the same fours in
+//! another order meet again); a side facing an open three there may not stand pat, it must find a
+//! defence that survives the opponent's fours.
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
 //! (Lazy SMP); [`multipv`] finds several best moves (YXNBEST) by searching again with the better
 //! ones left out; [`defences`] probes every root move with the root guard's VCT probe
 //! (YXSEARCHDEFEND); [`balance`] finds the stone or pair of stones that leaves the position
-//! closest to a wanted score (YXBALANCEONE/TWO, the Swap2 proposals). For tools, [`prove`] runs the VCF and VCT alone (`pbrain-rensa solve`).
+//! closest to a wanted score (YXBALANCEONE/TWO, the Swap2 proposals). For tools, [`prove`] runs
+//! the VCF and VCT alone (`pbrain-rensa solve`).
 //!
 //! Time: [`time::budget`] turns the clock settings into a soft target (checked between
 //! iterations by [`Limits::may_deepen`] for the main search and the helpers, by
