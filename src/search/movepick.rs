@@ -26,8 +26,8 @@ pub struct Quick {
     /// In caro an open four can be voided by a block at one end, so it is searched instead.
     pub own_win3: bool,
     /// The side to move wins in five plies: it can make a four with an open three or two open
-    /// threes at once, and the opponent has no four to play (so its answer, the block of the
-    /// five or anything else, makes none, and the open four that follows wins). Not in caro,
+    /// threes at once, and the opponent has no five and no four to play (so its answer, the
+    /// block of the five or anything else, makes none, and the open four that follows wins). Not in caro,
     /// not for renju Black (a three may be fake there), and for renju White only while no cell
     /// is marked forbidden for Black (a marked cell may still be a legal four).
     pub own_win5: bool,
@@ -59,6 +59,7 @@ pub fn quick(board: &Board, us: Color) -> Quick {
         own_win5: !caro
             && !renju_black
             && (n(&c.us, Class::Block4Flex3) > 0 || n(&c.us, Class::Flex3x2) > 0)
+            && n(&c.them, Class::Five) == 0
             && !has_fours(&c.them)
             && (board.rule() != Rule::Renju || n(&c.them, Class::Forbid) == 0),
         own_four_three: !caro && !renju_black && n(&c.us, Class::Block4Flex3) > 0,

@@ -137,7 +137,7 @@ impl Searcher<'_> {
             return None;
         }
         // A four-three or double three against no four wins without a search (`win5_static`).
-        if q.own_win5 && q.opp_fives == 0 && self.params.win5_static != 0 {
+        if q.own_win5 && self.params.win5_static != 0 {
             let board = &*self.board;
             let cell = board
                 .find_class(us, Class::Block4Flex3)
