@@ -345,6 +345,19 @@ pub const GUARD_NEW_BEST: i32 = 0;
 /// 400 games each on fresh openings: +15.6 ±33.4 (200-182-18), then −6.1 ±33.2 (186-193-21):
 /// about +5 over the 800, so off.
 pub const LMR_DISTANT: i32 = 0;
+/// Facing the opponent's threat (an open three or a double-four point), a move that does not
+/// block it (an own four, which only delays) and lies more than [`DISTANT_STEPS`] steps from
+/// both last stones is skipped below this depth (0: off), as long as a move that does not lose
+/// was found (the idea is Rapfi's pruning of distracting defences).
+pub const PRUNE_DISTRACT_DEPTH: i32 = 0;
+/// Plies more of late-move reduction for such a non-blocking move (an own four facing a
+/// threat) far from the opponent's last stone, half as many far from the mover's own last one;
+/// 0: none, and such fours are never reduced (Rapfi: about 2 and 1).
+pub const LMR_USELESS_DEFENCE: i32 = 0;
+/// Plies less of late-move reduction for a move that carries on the mover's attack: its move
+/// two plies up made an open three or better, and this one does too, or makes two open twos
+/// within [`DISTANT_STEPS`] steps of that stone; 0: none (Rapfi: about half a ply).
+pub const LMR_CONTINUOUS_ATTACK: i32 = 0;
 /// See [`LMR_DISTANT`].
 pub const DISTANT_STEPS: usize = 4;
 /// Plies more of late-move reduction for a trivial move: no two or better for either side on
@@ -563,10 +576,14 @@ pub const SMP_SKIP_PHASE: [u32; 8] = [0, 1, 0, 1, 2, 3, 0, 1];
 pub const ROOT_VCT_THREATS: u32 = 6;
 /// Nodes the root VCT may spend (after the root VCF). About 50 ms; nine wins in ten that
 /// 20 000 nodes find on random 15×15 positions take fewer than 10 000.
-pub const ROOT_VCT_NODES: u64 = 20_000;
+pub const ROOT_VCT_NODES: usize = 20_000;
 /// Under a clock the root VCT gets at most this many nodes per millisecond of the soft time
 /// limit: about 3% of the move's time (the VCT runs at roughly 400 nodes per millisecond).
-pub const ROOT_VCT_NODES_PER_MS: u64 = 12;
+pub const ROOT_VCT_NODES_PER_MS: usize = 12;
+/// When above 0, the root VCT deepens one threat at a time up to this many attacking moves
+/// (as [`VCT_PROBE_DEEPEN`] does for the guard's probe); 0: one search with
+/// [`ROOT_VCT_THREATS`].
+pub const ROOT_VCT_DEEPEN: i32 = 0;
 /// The root guard: after each iteration the best root move is played and the opponent's VCT
 /// probed within this many nodes (under a clock at most [`GUARD_NODES_PER_MS`] per ms of
 /// the soft target); a move after which the opponent has one is set aside for the rest of the
@@ -674,6 +691,12 @@ pub struct SearchParams {
     pub guard_new_best: i32,
     pub guard_nodes: usize,
     pub guard_nodes_per_ms: usize,
+    pub root_vct_nodes: usize,
+    pub root_vct_nodes_per_ms: usize,
+    pub root_vct_deepen: i32,
+    pub prune_distract_depth: i32,
+    pub lmr_useless_defence: i32,
+    pub lmr_continuous_attack: i32,
     pub horizon_vcf_fours: i32,
     pub vct_probe_deepen: i32,
     pub lmr_trivial: i32,
@@ -747,6 +770,12 @@ impl SearchParams {
         guard_new_best: GUARD_NEW_BEST,
         guard_nodes: GUARD_NODES,
         guard_nodes_per_ms: GUARD_NODES_PER_MS,
+        root_vct_nodes: ROOT_VCT_NODES,
+        root_vct_nodes_per_ms: ROOT_VCT_NODES_PER_MS,
+        root_vct_deepen: ROOT_VCT_DEEPEN,
+        prune_distract_depth: PRUNE_DISTRACT_DEPTH,
+        lmr_useless_defence: LMR_USELESS_DEFENCE,
+        lmr_continuous_attack: LMR_CONTINUOUS_ATTACK,
         horizon_vcf_fours: HORIZON_VCF_FOURS,
         vct_probe_deepen: VCT_PROBE_DEEPEN,
         lmr_trivial: LMR_TRIVIAL,
@@ -1091,6 +1120,12 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(guard_new_best: i32, 0, 1, 1.0),
     tunable!(guard_nodes: usize, 0, 10_000_000, 5000.0),
     tunable!(guard_nodes_per_ms: usize, 0, 2000, 5.0),
+    tunable!(root_vct_nodes: usize, 0, 100_000_000, 5000.0),
+    tunable!(root_vct_nodes_per_ms: usize, 0, 5000, 5.0),
+    tunable!(root_vct_deepen: i32, 0, 16, 1.0),
+    tunable!(prune_distract_depth: i32, 0, 16, 1.0),
+    tunable!(lmr_useless_defence: i32, 0, 4, 1.0),
+    tunable!(lmr_continuous_attack: i32, 0, 3, 1.0),
     tunable!(horizon_vcf_fours: i32, 0, 16, 1.0),
     tunable!(vct_probe_deepen: i32, 0, 12, 1.0),
     tunable!(lmr_trivial: i32, 0, 3, 1.0),

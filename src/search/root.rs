@@ -370,7 +370,7 @@ fn guard(s: &mut Searcher, me: Color, moves: &mut [RootMove]) -> Guarded {
             };
         }
         s.board.make(m.pos, me);
-        let lost = s.vct_probe(1, me.opp(), budget);
+        let lost = s.vct_probe(1, me.opp(), budget, s.params.vct_probe_deepen as u32);
         s.board.undo();
         if s.stopped() {
             // Out of time: the search's choice stands.
@@ -430,7 +430,9 @@ pub(super) fn defences(
         } else {
             on_root(RootEvent::Searching(m.pos));
             s.board.make(m.pos, me);
-            let lost = s.vct_probe(1, me.opp(), budget).is_some();
+            let lost = s
+                .vct_probe(1, me.opp(), budget, s.params.vct_probe_deepen as u32)
+                .is_some();
             s.board.undo();
             on_root(RootEvent::Searched(m.pos));
             lost
@@ -498,6 +500,7 @@ fn root_iteration(
         if told {
             observer.root(RootEvent::Searching(p));
         }
+        s.stack.frames[0].attack = s.board.class(p, me);
         s.board.make(p, me);
         let v = if i == 0 {
             -s.alphabeta(1, depth - 1, -beta, -alpha, me.opp(), true)
@@ -523,7 +526,9 @@ fn root_iteration(
             && !s.stopped()
             && moves.iter().filter(|m| m.refuted).count() < ROOT_GUARD_MAX_REFUTED
         {
-            let lost = s.vct_probe(1, me.opp(), probe_budget).is_some();
+            let lost = s
+                .vct_probe(1, me.opp(), probe_budget, s.params.vct_probe_deepen as u32)
+                .is_some();
             if s.stopped() {
                 s.board.undo();
                 break;

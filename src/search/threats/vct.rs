@@ -14,9 +14,7 @@ use super::super::stack::MAX_PLY;
 use super::vcf::VCF_SALT;
 use super::Searcher;
 use crate::board::{rule, Class, Pattern, Pos};
-use crate::params::{
-    ROOT_VCT_NODES, ROOT_VCT_NODES_PER_MS, ROOT_VCT_THREATS, VCT_COUNTER_FOUR_BONUS, VCT_VCF_FOURS,
-};
+use crate::params::{ROOT_VCT_THREATS, VCT_COUNTER_FOUR_BONUS, VCT_VCF_FOURS};
 use crate::types::{Color, Rule};
 
 /// Mixed into the position key for the failure table's VCT entries.
@@ -84,14 +82,16 @@ impl Searcher<'_> {
         None
     }
 
-    /// The root's VCT within its own node budget: [`ROOT_VCT_NODES`], and under a clock
-    /// [`ROOT_VCT_NODES_PER_MS`] per millisecond of the soft limit. Returns the mate ply and
-    /// the winning line; the search goes on afterwards when only that budget ran out.
+    /// The root's VCT within its own node budget: `root_vct_nodes` of the parameters, and under a
+    /// clock at most `root_vct_nodes_per_ms` per millisecond of the soft limit. Returns the mate
+    /// ply and the winning line; the search goes on afterwards when only that budget ran out.
     pub fn root_vct(&mut self, us: Color) -> Option<(usize, Vec<Pos>)> {
-        let budget = self
-            .limits
-            .sub_budget(ROOT_VCT_NODES, ROOT_VCT_NODES_PER_MS);
-        let found = self.vct_probe(0, us, budget);
+        let budget = self.limits.sub_budget(
+            self.params.root_vct_nodes as u64,
+            self.params.root_vct_nodes_per_ms as u64,
+        );
+        let deepen = self.params.root_vct_deepen as u32;
+        let found = self.vct_probe(0, us, budget, deepen);
         let f = &self.stack.frames[0];
         found
             .filter(|_| f.pv_len > 0)
@@ -101,15 +101,14 @@ impl Searcher<'_> {
     /// Whether `us`, to move at `ply`, wins by continuous threats found within `budget` nodes
     /// (the root VCT; the root guard's probe of the opponent after a root move). Returns the mate ply; the
     /// search goes on afterwards when only that budget ran out.
-    pub fn vct_probe(&mut self, ply: usize, us: Color, budget: u64) -> Option<usize> {
+    pub fn vct_probe(&mut self, ply: usize, us: Color, budget: u64, deepen: u32) -> Option<usize> {
         if self.stopped() || ROOT_VCT_THREATS == 0 {
             return None;
         }
         let cap = self.node_cap;
         self.node_cap = self.nodes.saturating_add(budget).min(cap);
-        // With `vct_probe_deepen`, the threat count grows one at a time, so that a short
+        // With `deepen` above 0, the threat count grows one at a time up to it, so that a short
         // win is not hidden behind the budget spent on long lines.
-        let deepen = self.params.vct_probe_deepen as u32;
         let found = if deepen > 0 {
             (1..=deepen).find_map(|threats| self.vct(ply, us, threats, VCT_VCF_FOURS))
         } else {
