@@ -358,6 +358,11 @@ pub const LMR_USELESS_DEFENCE: i32 = 0;
 /// two plies up made an open three or better, and this one does too, or makes two open twos
 /// within [`DISTANT_STEPS`] steps of that stone; 0: none (Rapfi: about half a ply).
 pub const LMR_CONTINUOUS_ATTACK: i32 = 0;
+/// Sixteenths of a ply added to the table move's depth at PV nodes, kept in the line's credit
+/// as [`THREAT_DEFENCE_EXT_SIXTEENTHS`] is (0: none; Rapfi: about 4) ...
+pub const TT_EXT_PV_SIXTEENTHS: i32 = 0;
+/// ... and at the other nodes (Rapfi: about 1).
+pub const TT_EXT_SIXTEENTHS: i32 = 0;
 /// See [`LMR_DISTANT`].
 pub const DISTANT_STEPS: usize = 4;
 /// Plies more of late-move reduction for a trivial move: no two or better for either side on
@@ -697,6 +702,8 @@ pub struct SearchParams {
     pub prune_distract_depth: i32,
     pub lmr_useless_defence: i32,
     pub lmr_continuous_attack: i32,
+    pub tt_ext_pv_sixteenths: i32,
+    pub tt_ext_sixteenths: i32,
     pub horizon_vcf_fours: i32,
     pub vct_probe_deepen: i32,
     pub lmr_trivial: i32,
@@ -776,6 +783,8 @@ impl SearchParams {
         prune_distract_depth: PRUNE_DISTRACT_DEPTH,
         lmr_useless_defence: LMR_USELESS_DEFENCE,
         lmr_continuous_attack: LMR_CONTINUOUS_ATTACK,
+        tt_ext_pv_sixteenths: TT_EXT_PV_SIXTEENTHS,
+        tt_ext_sixteenths: TT_EXT_SIXTEENTHS,
         horizon_vcf_fours: HORIZON_VCF_FOURS,
         vct_probe_deepen: VCT_PROBE_DEEPEN,
         lmr_trivial: LMR_TRIVIAL,
@@ -1126,6 +1135,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(prune_distract_depth: i32, 0, 16, 1.0),
     tunable!(lmr_useless_defence: i32, 0, 4, 1.0),
     tunable!(lmr_continuous_attack: i32, 0, 3, 1.0),
+    tunable!(tt_ext_pv_sixteenths: i32, 0, 16, 1.0),
+    tunable!(tt_ext_sixteenths: i32, 0, 16, 1.0),
     tunable!(horizon_vcf_fours: i32, 0, 16, 1.0),
     tunable!(vct_probe_deepen: i32, 0, 12, 1.0),
     tunable!(lmr_trivial: i32, 0, 3, 1.0),

@@ -780,6 +780,22 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
+            // The table move earns a fraction of a ply more (`tt_ext_pv_sixteenths` at PV
+            // nodes, `tt_ext_sixteenths` elsewhere), kept in the line's credit.
+            let tt_ext = match (m.pos == tt_move, pv_node) {
+                (false, _) => 0,
+                (true, true) => self.params.tt_ext_pv_sixteenths,
+                (true, false) => self.params.tt_ext_sixteenths,
+            };
+            let (extension, child_credit) = if tt_ext > 0 {
+                let credit = child_credit + tt_ext;
+                (
+                    extension + credit / EXT_PLY_SIXTEENTHS,
+                    credit % EXT_PLY_SIXTEENTHS,
+                )
+            } else {
+                (extension, child_credit)
+            };
             self.stack.frames[ply].attack = m.att;
             self.board.make(m.pos, us);
             self.stack.frames[ply + 1].ext_credit = child_credit;
