@@ -348,7 +348,10 @@ pub const LMR_DISTANT: i32 = 0;
 /// Facing the opponent's threat (an open three or a double-four point), a move that does not
 /// block it (an own four, which only delays) and lies more than [`DISTANT_STEPS`] steps from
 /// both last stones is skipped below this depth (0: off), as long as a move that does not lose
-/// was found (the idea is Rapfi's pruning of distracting defences).
+/// was found (the idea is Rapfi's pruning of distracting defences). Depth 5 together with
+/// [`LMR_USELESS_DEFENCE`] 2 against neither, freestyle, 200 ms/move, SPRT [0, 10], 400 games
+/// each: +23.5 ±33.1 (200-173-27, f15 `shuf` seed 150), then −23.5 ±32.5 (167-194-39, seed
+/// 151): even over the 800 (367-367-66), so both off.
 pub const PRUNE_DISTRACT_DEPTH: i32 = 0;
 /// Plies more of late-move reduction for such a non-blocking move (an own four facing a
 /// threat) far from the opponent's last stone, half as many far from the mover's own last one;
@@ -361,7 +364,9 @@ pub const LMR_CONTINUOUS_ATTACK: i32 = 0;
 /// Sixteenths of a ply added to the table move's depth at PV nodes, kept in the line's credit
 /// as [`THREAT_DEFENCE_EXT_SIXTEENTHS`] is (0: none; Rapfi: about 4) ...
 pub const TT_EXT_PV_SIXTEENTHS: i32 = 0;
-/// ... and at the other nodes (Rapfi: about 1).
+/// ... and at the other nodes (Rapfi: about 1). These two at 4 and 1 together with
+/// [`LMR_CONTINUOUS_ATTACK`] 1, against none of the three, freestyle, 200 ms/move, f15 `shuf`
+/// seed 152: +4.3 ±33.1 (190-185-25, 400 games, SPRT [0, 10] undecided), so all off.
 pub const TT_EXT_SIXTEENTHS: i32 = 0;
 /// See [`LMR_DISTANT`].
 pub const DISTANT_STEPS: usize = 4;
@@ -587,7 +592,10 @@ pub const ROOT_VCT_NODES: usize = 20_000;
 pub const ROOT_VCT_NODES_PER_MS: usize = 12;
 /// When above 0, the root VCT deepens one threat at a time up to this many attacking moves
 /// (as [`VCT_PROBE_DEEPEN`] does for the guard's probe); 0: one search with
-/// [`ROOT_VCT_THREATS`].
+/// [`ROOT_VCT_THREATS`]. Deepened to 12 with 200 nodes per ms (at most 1 000 000; it then
+/// finds the win in the bench's fifth middle game at 1 s per move) against the defaults,
+/// freestyle, 200 ms/move, f15 `shuf` seed 149: −41.6 ±55.4 (64-82-5, 151 games, stopped):
+/// a fifth of every move's time is too much for the wins it finds.
 pub const ROOT_VCT_DEEPEN: i32 = 0;
 /// The root guard: after each iteration the best root move is played and the opponent's VCT
 /// probed within this many nodes (under a clock at most [`GUARD_NODES_PER_MS`] per ms of
