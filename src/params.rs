@@ -345,31 +345,14 @@ pub const GUARD_NEW_BEST: i32 = 0;
 /// 400 games each on fresh openings: +15.6 ±33.4 (200-182-18), then −6.1 ±33.2 (186-193-21):
 /// about +5 over the 800, so off.
 pub const LMR_DISTANT: i32 = 0;
-/// Facing the opponent's threat (an open three or a double-four point), a move that does not
-/// block it (an own four, which only delays) and lies more than [`DISTANT_STEPS`] steps from
-/// both last stones is skipped below this depth (0: off), as long as a move that does not lose
-/// was found (the idea is Rapfi's pruning of distracting defences). Depth 5 together with
-/// [`LMR_USELESS_DEFENCE`] 2 against neither, freestyle, 200 ms/move, SPRT [0, 10], 400 games
-/// each: +23.5 ±33.1 (200-173-27, f15 `shuf` seed 150), then −23.5 ±32.5 (167-194-39, seed
-/// 151): even over the 800 (367-367-66), so both off.
-pub const PRUNE_DISTRACT_DEPTH: i32 = 0;
-/// Plies more of late-move reduction for such a non-blocking move (an own four facing a
-/// threat) far from the opponent's last stone, half as many far from the mover's own last one;
-/// 0: none, and such fours are never reduced (Rapfi: about 2 and 1).
-pub const LMR_USELESS_DEFENCE: i32 = 0;
-/// Plies less of late-move reduction for a move that carries on the mover's attack: its move
-/// two plies up made an open three or better, and this one does too, or makes two open twos
-/// within [`DISTANT_STEPS`] steps of that stone; 0: none (Rapfi: about half a ply).
-pub const LMR_CONTINUOUS_ATTACK: i32 = 0;
-/// Sixteenths of a ply added to the table move's depth at PV nodes, kept in the line's credit
-/// as [`THREAT_DEFENCE_EXT_SIXTEENTHS`] is (0: none; Rapfi: about 4) ...
-pub const TT_EXT_PV_SIXTEENTHS: i32 = 0;
-/// ... and at the other nodes (Rapfi: about 1). These two at 4 and 1 together with
-/// [`LMR_CONTINUOUS_ATTACK`] 1, against none of the three, freestyle, 200 ms/move, f15 `shuf`
-/// seed 152: +4.3 ±33.1 (190-185-25, 400 games, SPRT [0, 10] undecided), so all off.
-pub const TT_EXT_SIXTEENTHS: i32 = 0;
 /// See [`LMR_DISTANT`].
 pub const DISTANT_STEPS: usize = 4;
+// Tried after Rapfi's search and dropped (no gain at 200 ms/move, freestyle, f15 book, SPRT
+// [0, 10]): skipping, below depth 5, an own four that does not block the opponent's open three
+// and lies far from both last stones, with 2 plies more reduction for such fours (+23.5 ±33.1,
+// then −23.5 ±32.5 on fresh openings: even over 800 games); a ply less reduction for a threat
+// that follows the mover's own threat, with the table move extended by 4/16 ply at PV nodes and
+// 1/16 elsewhere (+4.3 ±33.1, 400 games). See the commit log (b6ec8f1, 28df049).
 /// Plies more of late-move reduction for a trivial move: no two or better for either side on
 /// its cell (class `None` for both); 0: none. 1 against 0, freestyle, 200 ms/move: +1.4 ±42.8
 /// over 242 games (115-114-13, stopped), so off.
@@ -707,11 +690,6 @@ pub struct SearchParams {
     pub root_vct_nodes: usize,
     pub root_vct_nodes_per_ms: usize,
     pub root_vct_deepen: i32,
-    pub prune_distract_depth: i32,
-    pub lmr_useless_defence: i32,
-    pub lmr_continuous_attack: i32,
-    pub tt_ext_pv_sixteenths: i32,
-    pub tt_ext_sixteenths: i32,
     pub horizon_vcf_fours: i32,
     pub vct_probe_deepen: i32,
     pub lmr_trivial: i32,
@@ -788,11 +766,6 @@ impl SearchParams {
         root_vct_nodes: ROOT_VCT_NODES,
         root_vct_nodes_per_ms: ROOT_VCT_NODES_PER_MS,
         root_vct_deepen: ROOT_VCT_DEEPEN,
-        prune_distract_depth: PRUNE_DISTRACT_DEPTH,
-        lmr_useless_defence: LMR_USELESS_DEFENCE,
-        lmr_continuous_attack: LMR_CONTINUOUS_ATTACK,
-        tt_ext_pv_sixteenths: TT_EXT_PV_SIXTEENTHS,
-        tt_ext_sixteenths: TT_EXT_SIXTEENTHS,
         horizon_vcf_fours: HORIZON_VCF_FOURS,
         vct_probe_deepen: VCT_PROBE_DEEPEN,
         lmr_trivial: LMR_TRIVIAL,
@@ -1140,11 +1113,6 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(root_vct_nodes: usize, 0, 100_000_000, 5000.0),
     tunable!(root_vct_nodes_per_ms: usize, 0, 5000, 5.0),
     tunable!(root_vct_deepen: i32, 0, 16, 1.0),
-    tunable!(prune_distract_depth: i32, 0, 16, 1.0),
-    tunable!(lmr_useless_defence: i32, 0, 4, 1.0),
-    tunable!(lmr_continuous_attack: i32, 0, 3, 1.0),
-    tunable!(tt_ext_pv_sixteenths: i32, 0, 16, 1.0),
-    tunable!(tt_ext_sixteenths: i32, 0, 16, 1.0),
     tunable!(horizon_vcf_fours: i32, 0, 16, 1.0),
     tunable!(vct_probe_deepen: i32, 0, 12, 1.0),
     tunable!(lmr_trivial: i32, 0, 3, 1.0),

@@ -278,7 +278,6 @@ impl<'a> Searcher<'a> {
         p: Pos,
         pv_node: bool,
     ) -> i32 {
-        self.stack.frames[ply].attack = self.board.class(p, us);
         self.board.make(p, us);
         let credit = self.stack.frames[ply].ext_credit + self.params.forced_reply_ext_sixteenths;
         let depth = depth - 1 + FORCED_REPLY_EXTENSION + credit / EXT_PLY_SIXTEENTHS;
@@ -539,7 +538,6 @@ impl<'a> Searcher<'a> {
             && eval >= beta
         {
             let r = self.params.nmp_base + depth / self.params.nmp_div;
-            self.stack.frames[ply].attack = Class::None;
             self.stack.frames[ply + 1].after_null = true;
             self.stack.frames[ply + 1].cut_node = !cut_node;
             self.stack.frames[ply + 1].ext_credit = ext_credit;
@@ -709,16 +707,7 @@ impl<'a> Searcher<'a> {
             && eval >= beta + self.params.fhr_base + self.params.fhr_margin * depth;
         // The opponent's last stone and the mover's own before it, for `lmr_distant` (none
         // when it is off, so that nothing is looked up).
-        let distract_rules =
-            self.params.lmr_useless_defence != 0 || self.params.prune_distract_depth != 0;
-        // The mover's own last stone, for `lmr_continuous_attack`.
-        let recent_own = if self.params.lmr_continuous_attack != 0 {
-            let h = self.board.history();
-            h.len().checked_sub(2).map(|k| h[k].0)
-        } else {
-            None
-        };
-        let recent = if self.params.lmr_distant != 0 || (q.opp_threat && distract_rules) {
+        let recent = if self.params.lmr_distant != 0 {
             let h = self.board.history();
             let at = |back: usize| h.len().checked_sub(back).map(|k| h[k].0);
             [at(1), at(2)]
@@ -754,22 +743,6 @@ impl<'a> Searcher<'a> {
             {
                 continue;
             }
-            // Facing a threat, a move that does not block it (an own four) far from both last
-            // stones is likely to delay the loss, not avert it (`prune_distract_depth`, and
-            // `lmr_useless_defence` below; Rapfi's idea).
-            let far = |p: Option<Pos>| p.is_some_and(|p| steps(p, m.pos) > DISTANT_STEPS);
-            let useless = q.opp_threat
-                && distract_rules
-                && m.pos != tt_move
-                && !(m.def.is_four() && m.def != Class::Forbid);
-            if useless
-                && depth < self.params.prune_distract_depth
-                && best > -MATE_BOUND
-                && far(recent[0])
-                && far(recent[1])
-            {
-                continue;
-            }
             if quiet_allowed && prunable && best > -MATE_BOUND {
                 if depth <= self.params.lmp_depth && searched >= late_moves {
                     continue;
@@ -780,23 +753,6 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            // The table move earns a fraction of a ply more (`tt_ext_pv_sixteenths` at PV
-            // nodes, `tt_ext_sixteenths` elsewhere), kept in the line's credit.
-            let tt_ext = match (m.pos == tt_move, pv_node) {
-                (false, _) => 0,
-                (true, true) => self.params.tt_ext_pv_sixteenths,
-                (true, false) => self.params.tt_ext_sixteenths,
-            };
-            let (extension, child_credit) = if tt_ext > 0 {
-                let credit = child_credit + tt_ext;
-                (
-                    extension + credit / EXT_PLY_SIXTEENTHS,
-                    credit % EXT_PLY_SIXTEENTHS,
-                )
-            } else {
-                (extension, child_credit)
-            };
-            self.stack.frames[ply].attack = m.att;
             self.board.make(m.pos, us);
             self.stack.frames[ply + 1].ext_credit = child_credit;
             let new_depth = if singular && m.pos == tt_move {
@@ -816,15 +772,7 @@ impl<'a> Searcher<'a> {
                 let mut r = 0;
                 // A three made or stopped, but no four and not the table's move.
                 let soft_tactical = tactical && !m.att.is_four() && m.pos != tt_move;
-                let useless_reduction = if useless && self.params.lmr_useless_defence > 0 {
-                    let p = self.params.lmr_useless_defence;
-                    p * far(recent[0]) as i32 + p / 2 * far(recent[1]) as i32
-                } else {
-                    0
-                };
-                let reducible = !tactical
-                    || (soft_tactical && self.params.lmr_tactical != 0)
-                    || useless_reduction > 0;
+                let reducible = !tactical || (soft_tactical && self.params.lmr_tactical != 0);
                 if depth >= self.params.lmr_depth && searched >= self.params.lmr_moves && reducible
                 {
                     r = self.reduce[(depth as usize).min(63)][searched.min(63)] as i32;
@@ -840,18 +788,9 @@ impl<'a> Searcher<'a> {
                     if !improving {
                         r += self.params.lmr_not_improving;
                     }
-                    r += useless_reduction;
-                    // A threat that follows the mover's own threat two plies up (an open three
-                    // or better, or a double two near it) carries an attack on (Rapfi's idea).
-                    if self.params.lmr_continuous_attack != 0
-                        && !q.opp_threat
-                        && ply >= 2
-                        && self.stack.frames[ply - 2].attack >= Class::Flex3
-                        && (m.att >= Class::Flex3 || (m.att >= Class::Flex2x2 && !far(recent_own)))
-                    {
-                        r -= self.params.lmr_continuous_attack;
-                    }
                     if !tactical {
+                        let far =
+                            |p: Option<Pos>| p.is_some_and(|p| steps(p, m.pos) > DISTANT_STEPS);
                         if far(recent[0]) && far(recent[1]) {
                             r += self.params.lmr_distant;
                         }

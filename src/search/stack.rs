@@ -43,9 +43,6 @@ pub struct Frame {
     /// Sixteenths of a ply of threat-defence extension the line owes the node, below one ply:
     /// set by the parent before it searches the node (0 at the root).
     pub ext_credit: i32,
-    /// What the move being searched from this node makes for its mover (its class; none for a
-    /// pass), read two plies later to tell a continuing attack.
-    pub attack: Class,
 }
 
 impl Frame {
@@ -61,7 +58,6 @@ impl Frame {
             cut_node: false,
             after_null: false,
             ext_credit: 0,
-            attack: Class::None,
         }
     }
 }
@@ -90,7 +86,6 @@ impl Stack {
             f.cut_node = false;
             f.after_null = false;
             f.ext_credit = 0;
-            f.attack = Class::None;
         }
     }
 
