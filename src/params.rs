@@ -569,7 +569,7 @@ pub const SMP_SKIP_PHASE: [u32; 8] = [0, 1, 0, 1, 2, 3, 0, 1];
 pub const ROOT_VCT_THREATS: u32 = 6;
 /// Nodes the root VCT may spend (after the root VCF). About 50 ms; nine wins in ten that
 /// 20 000 nodes find on random 15×15 positions take fewer than 10 000.
-pub const ROOT_VCT_NODES: usize = 20_000;
+pub const ROOT_VCT_NODES: usize = 20000;
 /// Under a clock the root VCT gets at most this many nodes per millisecond of the soft time
 /// limit: about 3% of the move's time (the VCT runs at roughly 400 nodes per millisecond).
 pub const ROOT_VCT_NODES_PER_MS: usize = 12;
