@@ -225,7 +225,9 @@ pub const IIR_TT_MAX: i32 = 3;
 /// many when `MCP_IMPROVING` is 1 (in renju, 50 k nodes/move: −35.4 ±60.9 over 128 games,
 /// stopped). Relies on the move order (classes, patterns, history). Only under the rules of
 /// [`MCP_RULES`]. Other bases against 10 in freestyle, 200 ms/move, SPRT [0, 10] stopped early:
-/// 6: −52.6 ±55.0 (153 games); 16: +17.6 ±50.1 (178 games).
+/// 6: −52.6 ±55.0 (153 games); 16: +17.6 ±50.1 (178 games). `MCP_IMPROVING` 1 against 0 in
+/// freestyle (Rapfi halves its move count so), 200 ms/move, f15 `shuf` seed 153: +20.9 ±32.8
+/// (196-172-32, 400 games, SPRT [0, 10] undecided, LOS 89 %), not proven, so off.
 pub const MCP_BASE: usize = 11;
 pub const MCP_EXP_CENTI: i32 = 137;
 pub const MCP_IMPROVING: i32 = 0;
