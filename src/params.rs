@@ -320,7 +320,8 @@ pub const PRUNE_SOFT_BLOCKS: i32 = 0;
 /// When above 0, the root guard's probe (and YXSEARCHDEFEND's) deepens the VCT one threat at a
 /// time up to this many attacking moves (the proof of `pbrain-rensa solve` deepens so too; the
 /// root VCT has its own [`ROOT_VCT_DEEPEN`]); 0: one search with [`ROOT_VCT_THREATS`]. The
-/// measurements here are from when it deepened the root VCT too: 12 against 0 (with the policy reduction on), freestyle,
+/// measurements here are from when it deepened the root VCT too: 12 against 0 (with the policy
+/// reduction on), freestyle,
 /// 200 ms/move, f15 `shuf` seeds 105 and 106: +20.0 ±32.9 (196-173-31) and +6.1 ±33.0
 /// (190-183-27), 400 games each, SPRT [0, 10] undecided; about +13 ±23 over the 800, not
 /// proven, so off. On the 43 positions of `tests/data/rapfi-losses.txt` (1 M nodes) the losing

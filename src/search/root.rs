@@ -370,7 +370,7 @@ fn guard(s: &mut Searcher, me: Color, moves: &mut [RootMove]) -> Guarded {
             };
         }
         s.board.make(m.pos, me);
-        let lost = s.vct_probe(1, me.opp(), budget, s.params.vct_probe_deepen as u32);
+        let lost = s.vct_probe(1, me.opp(), budget);
         s.board.undo();
         if s.stopped() {
             // Out of time: the search's choice stands.
@@ -430,9 +430,7 @@ pub(super) fn defences(
         } else {
             on_root(RootEvent::Searching(m.pos));
             s.board.make(m.pos, me);
-            let lost = s
-                .vct_probe(1, me.opp(), budget, s.params.vct_probe_deepen as u32)
-                .is_some();
+            let lost = s.vct_probe(1, me.opp(), budget).is_some();
             s.board.undo();
             on_root(RootEvent::Searched(m.pos));
             lost
@@ -525,9 +523,7 @@ fn root_iteration(
             && !s.stopped()
             && moves.iter().filter(|m| m.refuted).count() < ROOT_GUARD_MAX_REFUTED
         {
-            let lost = s
-                .vct_probe(1, me.opp(), probe_budget, s.params.vct_probe_deepen as u32)
-                .is_some();
+            let lost = s.vct_probe(1, me.opp(), probe_budget).is_some();
             if s.stopped() {
                 s.board.undo();
                 break;

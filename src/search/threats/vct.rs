@@ -91,7 +91,7 @@ impl Searcher<'_> {
             self.params.root_vct_nodes_per_ms as u64,
         );
         let deepen = self.params.root_vct_deepen as u32;
-        let found = self.vct_probe(0, us, budget, deepen);
+        let found = self.vct_probe_deepened(0, us, budget, deepen);
         let f = &self.stack.frames[0];
         found
             .filter(|_| f.pv_len > 0)
@@ -101,7 +101,19 @@ impl Searcher<'_> {
     /// Whether `us`, to move at `ply`, wins by continuous threats found within `budget` nodes
     /// (the root VCT; the root guard's probe of the opponent after a root move). Returns the mate ply; the
     /// search goes on afterwards when only that budget ran out.
-    pub fn vct_probe(&mut self, ply: usize, us: Color, budget: u64, deepen: u32) -> Option<usize> {
+    pub fn vct_probe(&mut self, ply: usize, us: Color, budget: u64) -> Option<usize> {
+        self.vct_probe_deepened(ply, us, budget, self.params.vct_probe_deepen as u32)
+    }
+
+    /// [`Searcher::vct_probe`] deepened up to `deepen` threats (0: one search with
+    /// [`ROOT_VCT_THREATS`]).
+    fn vct_probe_deepened(
+        &mut self,
+        ply: usize,
+        us: Color,
+        budget: u64,
+        deepen: u32,
+    ) -> Option<usize> {
         if self.stopped() || ROOT_VCT_THREATS == 0 {
             return None;
         }
