@@ -175,7 +175,15 @@ impl Engine {
                 Ok(String::from_utf8_lossy(&raw).into_owned())
             }
             Err(RecvTimeoutError::Timeout) => Err(format!("no output within {wait:?}")),
-            Err(RecvTimeoutError::Disconnected) => Err("the engine closed its output".into()),
+            Err(RecvTimeoutError::Disconnected) => {
+                // Name how the process ended: it tells an engine exit from a process killed
+                // from outside (as Wine now and then does in a fresh prefix).
+                let how = match self.wait_exit(Duration::from_secs(2)) {
+                    Ok(code) => format!("exit code {code}"),
+                    Err(e) => e,
+                };
+                Err(format!("the engine closed its output ({how})"))
+            }
         }
     }
 
@@ -628,11 +636,16 @@ fn transcripts_replay() {
     let mut report = String::new();
     for (f, result) in files.iter().zip(results) {
         let name = f.file_stem().unwrap().to_string_lossy().into_owned();
-        // Under Wine, a process that has answered everything is now and then ended with
-        // SIGKILL as it exits at EOF (seen once in a fresh prefix with four engines starting
-        // at once; not seen natively). Such a transcript is run once more, alone, and reported.
+        // Under Wine, a process is now and then ended from outside: with SIGKILL as it exits
+        // at EOF, or with its output closed right after START (seen in fresh prefixes with four
+        // engines starting at once; never natively, where the same transcripts run). Such a
+        // transcript is run once more, alone, and reported.
         let result = match result {
-            Err(e) if under_wine() && e.contains("`(end)`: no exit code") => {
+            Err(e)
+                if under_wine()
+                    && (e.contains("`(end)`: no exit code")
+                        || e.contains("the engine closed its output")) =>
+            {
                 let again = run_transcript(f);
                 let first = e.lines().next().unwrap_or_default();
                 report.push_str(&format!("RETRIED {name} under Wine ({first})\n"));
