@@ -5,6 +5,7 @@
 //! signature are the same on every run and machine; only the speeds depend on the clock.
 
 use crate::board::{rule, Board, Pos};
+use crate::params::SearchParams;
 use crate::search::{self, Control, Job, Limits, Threads, Tt};
 use crate::types::{Color, Rule};
 use std::time::{Duration, Instant};
@@ -249,11 +250,11 @@ fn middle_game(moves: &'static str) -> BenchPosition {
 const PROFILE_DEPTHS: [u32; 4] = [8, 10, 12, 14];
 
 /// The depth profile: each of [`MIDDLE_GAMES`] searched for `ms` milliseconds with `threads`
-/// threads (a 64 MiB table cleared before each), the last depth it completes and the time at
-/// which depths 8, 10, 12 and 14 were done; then the median over the positions (those whose
-/// result is proven, a win or loss found, are left out). Timed, so the figures
-/// depend on the machine: a measurement for the notes, not a test.
-pub fn depth_profile(ms: u64, threads: usize) -> Vec<String> {
+/// threads and the search parameters `params` (a 64 MiB table cleared before each), the last
+/// depth it completes and the time at which depths 8, 10, 12 and 14 were done; then the median
+/// over the positions (those whose result is proven, a win or loss found, are left out). Timed,
+/// so the figures depend on the machine: a measurement for the notes, not a test.
+pub fn depth_profile(ms: u64, threads: usize, params: SearchParams) -> Vec<String> {
     let mut tt = Tt::new(64 << 20);
     let mut workers = Threads::new();
     let mut out = Vec::new();
@@ -271,6 +272,7 @@ pub fn depth_profile(ms: u64, threads: usize) -> Vec<String> {
         let mut job = Job::new(&board, side, limits, &tt);
         job.control = &control;
         job.threads = threads;
+        job.params = params;
         let mut done: Vec<(u32, u128)> = Vec::new();
         let r = search::think(&job, &mut workers, &mut |it| {
             done.push((it.depth, it.elapsed.as_millis()))

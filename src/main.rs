@@ -13,11 +13,12 @@ const USAGE: &str =
                                Rensa's text is ASCII anyway)
        pbrain-rensa bench [D]  search the fixed bench positions to depth D (default 9) and
                                print nodes, speed and the signature (deterministic)
-       pbrain-rensa profile [MS] [T]
+       pbrain-rensa profile [MS] [T] [NAME=VALUE...]
                                search 24 fixed 15x15 middle games for MS ms each (default
                                1000) with T threads (default 1) and print the depth reached
                                and the time to depths 8, 10, 12 and 14 (timed: not
-                               deterministic)
+                               deterministic); NAME=VALUE sets a search parameter (as
+                               INFO param_NAME VALUE does) to compare settings
        pbrain-rensa params     print the tunable search parameters, one a line:
                                name default min max c_end (set them with
                                INFO param_<name> <value>; rensa-tune tunes them)
@@ -134,17 +135,38 @@ fn main() {
             }
         }
         Some("profile") => {
-            let arg = |i: usize, default: u64| match args.get(i).map(|v| v.parse::<u64>()) {
-                None => default,
-                Some(Ok(v)) if v > 0 => v,
-                Some(_) => {
-                    let _ = writeln!(std::io::stderr(), "bad profile argument\n{USAGE}");
+            // Leading numbers are MS and T; NAME=VALUE pairs follow.
+            let numbers = args[1..]
+                .iter()
+                .take(2)
+                .take_while(|a| !a.contains('='))
+                .count();
+            let arg =
+                |i: usize, default: u64| match args[..=numbers].get(i).map(|v| v.parse::<u64>()) {
+                    None => default,
+                    Some(Ok(v)) if v > 0 => v,
+                    Some(_) => {
+                        let _ = writeln!(std::io::stderr(), "bad profile argument\n{USAGE}");
+                        std::process::exit(2);
+                    }
+                };
+            let (ms, threads) = (arg(1, 1000), arg(2, 1) as usize);
+            let mut params = rensa::params::SearchParams::DEFAULT;
+            for pair in &args[1 + numbers..] {
+                let set = pair
+                    .split_once('=')
+                    .ok_or_else(|| "expected NAME=VALUE".to_string());
+                let set = set.and_then(|(name, value)| {
+                    let value = value.parse::<i64>().map_err(|e| e.to_string())?;
+                    params.set(name, value).map_err(|e| e.to_string())
+                });
+                if let Err(e) = set {
+                    let _ = writeln!(std::io::stderr(), "profile: {pair}: {e}\n{USAGE}");
                     std::process::exit(2);
                 }
-            };
-            let (ms, threads) = (arg(1, 1000), arg(2, 1) as usize);
+            }
             let mut out = std::io::stdout().lock();
-            for line in rensa::bench::depth_profile(ms, threads) {
+            for line in rensa::bench::depth_profile(ms, threads, params) {
                 let _ = writeln!(out, "{line}");
             }
         }

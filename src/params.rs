@@ -441,6 +441,11 @@ pub const LMR_DEEPER_MARGIN: i32 = 81;
 /// reduced too, one ply less than quiet ones; when 0 they are never reduced. On since the SPRT
 /// of [`IIR_DEPTH`] (both together); alone at 50 k nodes/move: +13.0 ±33.4 and +8.7 ±33.5.
 pub const LMR_TACTICAL: i32 = 1;
+/// When 1, a late plain four (a closed four and nothing else on the cell: class `Block4`, not
+/// the table's move) is reduced like a late three, one ply less than a quiet move; when 0 every
+/// four is searched to full depth. Such a four mostly spends a threat: its block is forced and
+/// free, and the quiescence plays fours anyway.
+pub const LMR_PLAIN_FOUR: i32 = 0;
 /// Static ordering value of a cell by what it makes for the side to move, indexed by its
 /// [`Class`] for the mover (`Forbid`: renju Black's forbidden points, never played).
 pub const ORDER_ATTACK: [i32; Class::COUNT] = [
@@ -711,6 +716,7 @@ pub struct SearchParams {
     pub tt_eval: i32,
     pub lmr_deeper_margin: i32,
     pub lmr_tactical: i32,
+    pub lmr_plain_four: i32,
     pub order_killer_1: i32,
     pub order_killer_2: i32,
     pub order_counter: i32,
@@ -787,6 +793,7 @@ impl SearchParams {
         tt_eval: TT_EVAL,
         lmr_deeper_margin: LMR_DEEPER_MARGIN,
         lmr_tactical: LMR_TACTICAL,
+        lmr_plain_four: LMR_PLAIN_FOUR,
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
         order_counter: ORDER_COUNTER,
@@ -1134,6 +1141,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(tt_eval: i32, 0, 1, 1.0),
     tunable!(lmr_deeper_margin: i32, 0, 1000, 20.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
+    tunable!(lmr_plain_four: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
     tunable!(order_counter: i32, 0, 2000, 50.0),

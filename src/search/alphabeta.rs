@@ -772,7 +772,11 @@ impl<'a> Searcher<'a> {
                 let mut r = 0;
                 // A three made or stopped, but no four and not the table's move.
                 let soft_tactical = tactical && !m.att.is_four() && m.pos != tt_move;
-                let reducible = !tactical || (soft_tactical && self.params.lmr_tactical != 0);
+                // A closed four and nothing else (`lmr_plain_four`).
+                let plain_four = m.att == Class::Block4 && m.pos != tt_move;
+                let reducible = !tactical
+                    || (soft_tactical && self.params.lmr_tactical != 0)
+                    || (plain_four && self.params.lmr_plain_four != 0);
                 if depth >= self.params.lmr_depth && searched >= self.params.lmr_moves && reducible
                 {
                     r = self.reduce[(depth as usize).min(63)][searched.min(63)] as i32;
