@@ -283,7 +283,11 @@ pub const LMR_BASE_CENTI: i32 = 78;
 pub const LMR_DIVISOR_CENTI: i32 = 174;
 pub const LMR_DIVISOR_RULES: i32 = 1;
 pub const LMR_DIVISOR_OTHER_CENTI: i32 = 220;
-/// Plies taken off the late-move reduction at PV nodes.
+/// Plies taken off the late-move reduction at PV nodes. One ply less also at a node that is
+/// not on the principal variation but whose table entry was stored on one (the flag kept when
+/// such a node stores again, as Rapfi and Stockfish keep theirs), against none, freestyle,
+/// 200 ms/move, f15 `shuf` seed 157: −19.1 ±32.8 (173-195-32, 400 games, LOS 13 %, SPRT
+/// [0, 10] undecided), so not kept.
 pub const LMR_PV_REDUCTION: i32 = 1;
 /// Plies added to the late-move reduction at expected cut nodes: the null-window children of a
 /// node's reduced searches, and every other node's first child flips the expectation (an
@@ -442,9 +446,14 @@ pub const LMR_DEEPER_MARGIN: i32 = 81;
 /// of [`IIR_DEPTH`] (both together); alone at 50 k nodes/move: +13.0 ±33.4 and +8.7 ±33.5.
 pub const LMR_TACTICAL: i32 = 1;
 /// When 1, a late plain four (a closed four and nothing else on the cell: class `Block4`, not
-/// the table's move) is reduced like a late three, one ply less than a quiet move; when 0 every
-/// four is searched to full depth. Such a four mostly spends a threat: its block is forced and
-/// free, and the quiescence plays fours anyway.
+/// the table's move) is reduced like a late three, one ply less than a quiet move; when 2 as
+/// much as a quiet move; when 0 every four is searched to full depth. Such a four mostly spends
+/// a threat: its block is forced and free, and the quiescence plays fours anyway. 1 against 0,
+/// freestyle, 200 ms/move, SPRT [0, 10], 400 games each on f15 `shuf` seeds 154, 155 and 156:
+/// +44.5 ±33.3 (213-162-25, LLR 1.73), +6.1 ±32.7 (187-180-33), −1.7 ±32.7 (182-184-34);
+/// about +16 ±19 over the 1200 (582-526-92), not proven, so off. With it the 43 positions of
+/// `tests/data/rapfi-losses.txt` (1 M nodes) give the losing move back in 13 (11 without; not
+/// the same ones), every `avoid` one still held.
 pub const LMR_PLAIN_FOUR: i32 = 0;
 /// Static ordering value of a cell by what it makes for the side to move, indexed by its
 /// [`Class`] for the mover (`Forbid`: renju Black's forbidden points, never played).
@@ -1141,7 +1150,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(tt_eval: i32, 0, 1, 1.0),
     tunable!(lmr_deeper_margin: i32, 0, 1000, 20.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
-    tunable!(lmr_plain_four: i32, 0, 1, 1.0),
+    tunable!(lmr_plain_four: i32, 0, 2, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
     tunable!(order_counter: i32, 0, 2000, 50.0),

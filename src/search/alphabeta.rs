@@ -28,8 +28,9 @@
 //! ordering (`order_counter`), the fail-high reduction (`fhr_margin`: every move but a four a
 //! ply shallower at a cut node far above beta), the table-move reduction at PV nodes
 //! (`iir_tt_percent`: a table move from a much shallower search), the table's score standing in
-//! for the static evaluation in the pruning (`tt_eval`) and the pruning of moves whose cell
-//! shows nothing for either side near the horizon (`prune_trivial_depth`), kept for the tuner.
+//! for the static evaluation in the pruning (`tt_eval`), the pruning of moves whose cell
+//! shows nothing for either side near the horizon (`prune_trivial_depth`) and the reduction of
+//! late closed fours that make nothing else (`lmr_plain_four`), kept for the tuner.
 //! Freestyle, standard and caro search with the values of an SPSA run, renju with those from
 //! before it (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle
 //! only (`lmr_policy_rules`; both through [`SearchParams::for_rule`], applied when the thread
@@ -780,7 +781,7 @@ impl<'a> Searcher<'a> {
                 if depth >= self.params.lmr_depth && searched >= self.params.lmr_moves && reducible
                 {
                     r = self.reduce[(depth as usize).min(63)][searched.min(63)] as i32;
-                    if tactical {
+                    if tactical && !(plain_four && self.params.lmr_plain_four > 1) {
                         r -= 1;
                     }
                     if pv_node {
