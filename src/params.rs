@@ -200,7 +200,9 @@ pub const RAZOR_MARGIN: i32 = 224;
 /// most 3 plies shallower is searched one ply deeper when every other move, searched to half
 /// the depth, stays `SE_MARGIN` per ply below the stored score.
 /// Screens at 50 k nodes/move, 400 games: se_depth 6, margin 4: +5.2 ±33.6 before
-/// [`IIR_DEPTH`], +0.0 ±33.7 with it; off.
+/// [`IIR_DEPTH`], +0.0 ±33.7 with it; off. Depth 7, margin 2 (nearer Rapfi's 0.9 per ply)
+/// against off, freestyle, 200 ms/move, f15 `shuf` seed 158: +26.1 ±32.8 (199-169-32, 400
+/// games, LOS 94 %, SPRT [0, 10] undecided): a lead to confirm on fresh openings, off until then.
 pub const SE_DEPTH: i32 = 0;
 pub const SE_MARGIN: i32 = 4;
 /// Internal iterative reduction: from this depth on (0: off), a node with no table move is
