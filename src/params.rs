@@ -448,10 +448,10 @@ pub const LMR_DEEPER_MARGIN: i32 = 81;
 /// of [`IIR_DEPTH`] (both together); alone at 50 k nodes/move: +13.0 ±33.4 and +8.7 ±33.5.
 pub const LMR_TACTICAL: i32 = 1;
 /// When 1, a late plain four (a closed four and nothing else on the cell: class `Block4`, not
-/// the table's move) is reduced like a late three, one ply less than a quiet move; when 2 as
-/// much as a quiet move; when 0 every four is searched to full depth. Such a four mostly spends
-/// a threat: its block is forced and free, and the quiescence plays fours anyway. 1 against 0,
-/// freestyle, 200 ms/move, SPRT [0, 10], 400 games each on f15 `shuf` seeds 154, 155 and 156:
+/// the table's move) is reduced like a late three, one ply less than a quiet move; when 0 every
+/// four is searched to full depth. Such a four mostly spends a threat: its block is forced and
+/// free, and the quiescence plays fours anyway. 1 against 0, freestyle, 200 ms/move, SPRT
+/// [0, 10], 400 games each on f15 `shuf` seeds 154, 155 and 156:
 /// +44.5 ±33.3 (213-162-25, LLR 1.73), +6.1 ±32.7 (187-180-33), −1.7 ±32.7 (182-184-34);
 /// about +16 ±19 over the 1200 (582-526-92), not proven, so off. With it the 43 positions of
 /// `tests/data/rapfi-losses.txt` (1 M nodes) give the losing move back in 13 (11 without; not
@@ -1152,7 +1152,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(tt_eval: i32, 0, 1, 1.0),
     tunable!(lmr_deeper_margin: i32, 0, 1000, 20.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
-    tunable!(lmr_plain_four: i32, 0, 2, 1.0),
+    tunable!(lmr_plain_four: i32, 0, 1, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
     tunable!(order_counter: i32, 0, 2000, 50.0),

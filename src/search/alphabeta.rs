@@ -781,7 +781,7 @@ impl<'a> Searcher<'a> {
                 if depth >= self.params.lmr_depth && searched >= self.params.lmr_moves && reducible
                 {
                     r = self.reduce[(depth as usize).min(63)][searched.min(63)] as i32;
-                    if tactical && !(plain_four && self.params.lmr_plain_four > 1) {
+                    if tactical {
                         r -= 1;
                     }
                     if pv_node {

@@ -98,15 +98,16 @@ impl Searcher<'_> {
             .map(|mate| (mate, f.pv[..f.pv_len].to_vec()))
     }
 
-    /// Whether `us`, to move at `ply`, wins by continuous threats found within `budget` nodes
-    /// (the root VCT; the root guard's probe of the opponent after a root move). Returns the mate ply; the
-    /// search goes on afterwards when only that budget ran out.
+    /// The probe of the opponent after a root move (the root guard's, YXSEARCHDEFEND's):
+    /// [`Searcher::vct_probe_deepened`] up to `vct_probe_deepen` threats of the parameters.
     pub fn vct_probe(&mut self, ply: usize, us: Color, budget: u64) -> Option<usize> {
         self.vct_probe_deepened(ply, us, budget, self.params.vct_probe_deepen as u32)
     }
 
-    /// [`Searcher::vct_probe`] deepened up to `deepen` threats (0: one search with
-    /// [`ROOT_VCT_THREATS`]).
+    /// Whether `us`, to move at `ply`, wins by continuous threats found within `budget` nodes,
+    /// the threat count deepened one at a time up to `deepen` (0: one search with
+    /// [`ROOT_VCT_THREATS`]). Returns the mate ply; the search goes on afterwards when only
+    /// that budget ran out.
     fn vct_probe_deepened(
         &mut self,
         ply: usize,
