@@ -200,11 +200,21 @@ pub const RAZOR_MARGIN: i32 = 224;
 /// most 3 plies shallower is searched one ply deeper when every other move, searched to half
 /// the depth, stays `SE_MARGIN` per ply below the stored score.
 /// Screens at 50 k nodes/move, 400 games: se_depth 6, margin 4: +5.2 ±33.6 before
-/// [`IIR_DEPTH`], +0.0 ±33.7 with it; off. Depth 7, margin 2 (nearer Rapfi's 0.9 per ply)
-/// against off, freestyle, 200 ms/move, f15 `shuf` seed 158: +26.1 ±32.8 (199-169-32, 400
-/// games, LOS 94 %, SPRT [0, 10] undecided): a lead to confirm on fresh openings, off until then.
-pub const SE_DEPTH: i32 = 0;
-pub const SE_MARGIN: i32 = 4;
+/// [`IIR_DEPTH`], +0.0 ±33.7 with it. Depth 7, margin 2 (nearer Rapfi's 0.9 per ply) against
+/// off, freestyle, 200 ms/move, SPRT [0, 10], f15 `shuf` seed 158: +26.1 ±32.8 (199-169-32, 400
+/// games, LOS 94 %), then on fresh openings (seed 159) +33.1 ±32.9 (203-165-32, 400 games,
+/// LOS 97.6 %): about +30 ±23 over the 800 (402-334-64), so on.
+pub const SE_DEPTH: i32 = 7;
+pub const SE_MARGIN: i32 = 2;
+/// Plies taken from the table move when the singular test finds other moves as good and its
+/// stored score is at or above beta (the node will likely cut anyway; Rapfi takes 1.5); 0: off.
+pub const SE_NEGATIVE: i32 = 0;
+/// A non-PV table move whose singular test stays this much below the bound (besides the
+/// per-ply margin) is searched two plies deeper instead of one, at most
+/// [`SE_DOUBLE_MAX`] times on a line; 0: off.
+pub const SE_DOUBLE_MARGIN: i32 = 0;
+/// Most double singular extensions on one line.
+pub const SE_DOUBLE_MAX: i32 = 4;
 /// Internal iterative reduction: from this depth on (0: off), a node with no table move is
 /// searched one ply shallower (its move order is a guess; the next visit finds the table move).
 /// Depth 4, together with [`LMR_TACTICAL`] 1, against neither: +50.1 ±25.5 Elo, SPRT H1 in 691
@@ -678,6 +688,8 @@ pub struct SearchParams {
     pub razor_margin: i32,
     pub se_depth: i32,
     pub se_margin: i32,
+    pub se_negative: i32,
+    pub se_double_margin: i32,
     pub iir_depth: i32,
     pub iir_tt_percent: i32,
     pub iir_tt_max: i32,
@@ -755,6 +767,8 @@ impl SearchParams {
         razor_margin: RAZOR_MARGIN,
         se_depth: SE_DEPTH,
         se_margin: SE_MARGIN,
+        se_negative: SE_NEGATIVE,
+        se_double_margin: SE_DOUBLE_MARGIN,
         iir_depth: IIR_DEPTH,
         iir_tt_percent: IIR_TT_PERCENT,
         iir_tt_max: IIR_TT_MAX,
@@ -1103,6 +1117,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(razor_margin: i32, 20, 1000, 20.0),
     tunable!(se_depth: i32, 0, 16, 1.0),
     tunable!(se_margin: i32, 0, 100, 2.0),
+    tunable!(se_negative: i32, 0, 2, 1.0),
+    tunable!(se_double_margin: i32, 0, 400, 10.0),
     tunable!(iir_depth: i32, 0, 16, 1.0),
     tunable!(iir_tt_percent: i32, 0, 100, 5.0),
     tunable!(iir_tt_max: i32, 0, 8, 1.0),

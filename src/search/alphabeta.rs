@@ -22,11 +22,12 @@
 //! in its child's frame, and at nodes whose static evaluation is not above their grandparent's,
 //! `lmr_not_improving`; a ply more of quiet moves the ordering rates low, `lmr_policy_div`), a
 //! deeper re-search of a reduced move that failed high by a wide margin (`lmr_deeper_margin`),
-//! null-move pruning (`nmp_depth`, off: the opponent answers a pass at reduced depth); and, off
-//! by default because matches showed no gain yet, the singular extension of the table move
-//! (`se_depth`, searched with the table move excluded under its own key), the counter-move
-//! ordering (`order_counter`), the fail-high reduction (`fhr_margin`: every move but a four a
-//! ply shallower at a cut node far above beta), the table-move reduction at PV nodes
+//! null-move pruning (`nmp_depth`, off: the opponent answers a pass at reduced depth), the
+//! singular extension of the table move (`se_depth`: the other moves searched with it excluded,
+//! under their own key); and, off by default because matches showed no gain yet, the table
+//! move's negative and double singular extensions (`se_negative`, `se_double_margin`), the
+//! counter-move ordering (`order_counter`), the fail-high reduction (`fhr_margin`: every move
+//! but a four a ply shallower at a cut node far above beta), the table-move reduction at PV nodes
 //! (`iir_tt_percent`: a table move from a much shallower search), the table's score standing in
 //! for the static evaluation in the pruning (`tt_eval`), the pruning of moves whose cell
 //! shows nothing for either side near the horizon (`prune_trivial_depth`) and the reduction of
@@ -47,7 +48,7 @@ use crate::types::{Color, Rule};
 use crate::params::{
     rule_in, SearchParams, ALPHA_REDUCE_DEPTHS, DISTANT_STEPS, EXT_PLY_SIXTEENTHS,
     FORCED_REPLY_EXTENSION, HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, LMR_SCORE_MAX_BONUS,
-    ORDER_TT_MOVE, POLL_INTERVAL_NODES, QUIESCENCE_TT, QUIESCENCE_TT_DEPTH,
+    ORDER_TT_MOVE, POLL_INTERVAL_NODES, QUIESCENCE_TT, QUIESCENCE_TT_DEPTH, SE_DOUBLE_MAX,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -284,6 +285,7 @@ impl<'a> Searcher<'a> {
         let depth = depth - 1 + FORCED_REPLY_EXTENSION + credit / EXT_PLY_SIXTEENTHS;
         self.stack.frames[ply + 1].cut_node = !pv_node && !self.stack.frames[ply].cut_node;
         self.stack.frames[ply + 1].ext_credit = credit % EXT_PLY_SIXTEENTHS;
+        self.stack.frames[ply + 1].double_extensions = self.stack.frames[ply].double_extensions;
         let v = if depth <= 0 {
             -self.qsearch(ply + 1, -beta, -alpha, us.opp(), true)
         } else {
@@ -542,6 +544,7 @@ impl<'a> Searcher<'a> {
             self.stack.frames[ply + 1].after_null = true;
             self.stack.frames[ply + 1].cut_node = !cut_node;
             self.stack.frames[ply + 1].ext_credit = ext_credit;
+            self.stack.frames[ply + 1].double_extensions = self.stack.frames[ply].double_extensions;
             let v = if depth - r <= 0 {
                 -self.qsearch(ply + 1, -beta, -beta + 1, us.opp(), true)
             } else {
@@ -560,7 +563,9 @@ impl<'a> Searcher<'a> {
         // half the depth against a bound below its stored score; if none reaches it, the table
         // move is searched a ply deeper; if the bound itself is above beta, several moves beat
         // beta and the node is cut (multi-cut).
-        let mut singular = false;
+        // Plies the table move is searched deeper (2, 1) or shallower (negative) than the rest.
+        let mut tt_extension = 0;
+        let double_extensions = self.stack.frames[ply].double_extensions;
         if let Some(h) = hit {
             if self.params.se_depth > 0
                 && ply > 0
@@ -587,9 +592,20 @@ impl<'a> Searcher<'a> {
                     return 0;
                 }
                 if v < singular_beta {
-                    singular = true;
+                    let margin = self.params.se_double_margin;
+                    tt_extension = if margin > 0
+                        && !pv_node
+                        && v < singular_beta - margin
+                        && double_extensions < SE_DOUBLE_MAX
+                    {
+                        2
+                    } else {
+                        1
+                    };
                 } else if singular_beta >= beta {
                     return singular_beta;
+                } else if h.score >= beta {
+                    tt_extension = -self.params.se_negative;
                 }
             }
         }
@@ -756,8 +772,11 @@ impl<'a> Searcher<'a> {
             }
             self.board.make(m.pos, us);
             self.stack.frames[ply + 1].ext_credit = child_credit;
-            let new_depth = if singular && m.pos == tt_move {
-                depth
+            let tt_ext = if m.pos == tt_move { tt_extension } else { 0 };
+            self.stack.frames[ply + 1].double_extensions =
+                double_extensions + i32::from(tt_ext > 1);
+            let new_depth = if tt_ext != 0 {
+                depth - 1 + tt_ext
             } else if m.att.is_four() {
                 depth - 1
             } else if fail_high_reduction {

@@ -20,8 +20,9 @@
 //! ([`movepick`]: table move, threat classes, in renju the cells' line patterns, killers, history)
 //! with principal-variation windows and late-move reductions (in freestyle a ply more for a quiet
 //! move the ordering rates low, and a reduced move that beats alpha by a wide margin is searched
-//! again a ply deeper); facing an opponent open four only defences are searched, and a forced reply
-//! costs no depth. *At the horizon* a quiescence search lets the side to move play continuous
+//! again a ply deeper; a table move the other moves cannot come near, by a shallower search
+//! without it, is searched a ply deeper: the singular extension); facing an opponent open four
+//! only defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence search lets the side to move play continuous
 //! fours, the other side's answers being forced, over the transposition table (the same fours in
 //! another order meet again); a side facing an open three there may not stand pat, it must find a
 //! defence that survives the opponent's fours.

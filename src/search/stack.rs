@@ -43,6 +43,9 @@ pub struct Frame {
     /// Sixteenths of a ply of threat-defence extension the line owes the node, below one ply:
     /// set by the parent before it searches the node (0 at the root).
     pub ext_credit: i32,
+    /// Double singular extensions on the line to this node (`se_double_margin`): set by the
+    /// parent before it searches the node (0 at the root).
+    pub double_extensions: i32,
 }
 
 impl Frame {
@@ -58,6 +61,7 @@ impl Frame {
             cut_node: false,
             after_null: false,
             ext_credit: 0,
+            double_extensions: 0,
         }
     }
 }
@@ -86,6 +90,7 @@ impl Stack {
             f.cut_node = false;
             f.after_null = false;
             f.ext_credit = 0;
+            f.double_extensions = 0;
         }
     }
 
