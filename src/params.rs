@@ -209,10 +209,13 @@ pub const SE_DEPTH: i32 = 7;
 pub const SE_MARGIN: i32 = 2;
 /// Plies taken from the table move when the singular test finds other moves as good and its
 /// stored score is at or above beta (the node will likely cut anyway; Rapfi takes 1.5); 0: off.
+/// 1 against 0 (the singular extension at 7/2), freestyle, 200 ms/move, f15 `shuf` seed 160:
+/// +9.6 ±32.8 (190-179-31, 400 games, SPRT [0, 10] undecided), so off.
 pub const SE_NEGATIVE: i32 = 0;
 /// A non-PV table move whose singular test stays this much below the bound (besides the
 /// per-ply margin) is searched two plies deeper instead of one, at most
-/// [`SE_DOUBLE_MAX`] times on a line; 0: off.
+/// [`SE_DOUBLE_MAX`] times on a line; 0: off. 25 (near Rapfi's margin) against 0, freestyle,
+/// 200 ms/move, f15 `shuf` seed 161: −56.7 ±49.8 (63-91-19, 173 games, stopped), so off.
 pub const SE_DOUBLE_MARGIN: i32 = 0;
 /// Most double singular extensions on one line.
 pub const SE_DOUBLE_MAX: i32 = 4;
@@ -466,7 +469,9 @@ pub const LMR_TACTICAL: i32 = 1;
 /// +44.5 ±33.3 (213-162-25, LLR 1.73), +6.1 ±32.7 (187-180-33), −1.7 ±32.7 (182-184-34);
 /// about +16 ±19 over the 1200 (582-526-92), not proven, so off. With it the 43 positions of
 /// `tests/data/rapfi-losses.txt` (1 M nodes) give the losing move back in 13 (11 without; not
-/// the same ones), every `avoid` one still held.
+/// the same ones), every `avoid` one still held. Again with the singular extension on (seed
+/// 162): +14.8 ±32.8 (193-176-31, 400 games, undecided); about +16 ±16 over all 1600
+/// (775-702-123), still not proven by an SPRT, so off.
 pub const LMR_PLAIN_FOUR: i32 = 0;
 /// Static ordering value of a cell by what it makes for the side to move, indexed by its
 /// [`Class`] for the mover (`Forbid`: renju Black's forbidden points, never played).
