@@ -561,8 +561,9 @@ impl<'a> Searcher<'a> {
 
         // Singular extension: is the table move the only good one? The others are searched to
         // half the depth against a bound below its stored score; if none reaches it, the table
-        // move is searched a ply deeper; if the bound itself is above beta, several moves beat
-        // beta and the node is cut (multi-cut).
+        // move is searched a ply deeper (two, far below it: `se_double_margin`); if the bound
+        // itself is above beta, several moves beat beta and the node is cut (multi-cut); if only
+        // the stored score is, the table move may be searched shallower (`se_negative`).
         // Plies the table move is searched deeper (2, 1) or shallower (negative) than the rest.
         let mut tt_extension = 0;
         let double_extensions = self.stack.frames[ply].double_extensions;

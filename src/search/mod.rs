@@ -22,10 +22,10 @@
 //! move the ordering rates low, and a reduced move that beats alpha by a wide margin is searched
 //! again a ply deeper; a table move the other moves cannot come near, by a shallower search
 //! without it, is searched a ply deeper: the singular extension); facing an opponent open four
-//! only defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence search lets the side to move play continuous
-//! fours, the other side's answers being forced, over the transposition table (the same fours in
-//! another order meet again); a side facing an open three there may not stand pat, it must find a
-//! defence that survives the opponent's fours.
+//! only defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence
+//! search lets the side to move play continuous fours, the other side's answers being forced,
+//! over the transposition table (the same fours in another order meet again); a side facing an
+//! open three there may not stand pat, it must find a defence that survives the opponent's fours.
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
 //! (Lazy SMP); [`multipv`] finds several best moves (YXNBEST) by searching again with the better
 //! ones left out; [`defences`] probes every root move with the root guard's VCT probe
@@ -171,8 +171,8 @@ impl Limits {
 
 /// The outside world's hold on a running search: a stop flag (STOP, END, the main thread's end
 /// for the helpers) and the hard deadline in ms from [`Limits::start`]. The search reads both
-/// every [`crate::params::POLL_INTERVAL_NODES`] nodes; a clock change that arrives while it runs only moves the
-/// deadline ([`Control::tighten_deadline`]).
+/// every [`crate::params::POLL_INTERVAL_NODES`] nodes; a clock change that arrives while it
+/// runs only moves the deadline ([`Control::tighten_deadline`]).
 #[derive(Debug)]
 pub struct Control {
     stop: AtomicBool,
