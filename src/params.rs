@@ -204,7 +204,8 @@ pub const RAZOR_MARGIN: i32 = 224;
 /// off, freestyle, 200 ms/move, SPRT [0, 10], f15 `shuf` seed 158: +26.1 ±32.8 (199-169-32, 400
 /// games, LOS 94 %), then on fresh openings (seed 159) +33.1 ±32.9 (203-165-32, 400 games,
 /// LOS 97.6 %): about +30 ±23 over the 800 (402-334-64), so on. Renju (r15 `shuf` seed 160),
-/// on against off: +36.6 ±34.0 (217-175-8, 400 games, LOS 98.3 %).
+/// on against off: +36.6 ±34.0 (217-175-8, 400 games, LOS 98.3 %). Depth 6 against 7,
+/// freestyle, seed 163: +6.1 ±32.5 (185-178-37, 400 games, undecided), so 7 stays.
 pub const SE_DEPTH: i32 = 7;
 pub const SE_MARGIN: i32 = 2;
 /// Plies taken from the table move when the singular test finds other moves as good and its
