@@ -474,6 +474,16 @@ pub const LMR_TACTICAL: i32 = 1;
 /// 162): +14.8 ±32.8 (193-176-31, 400 games, undecided); about +16 ±16 over all 1600
 /// (775-702-123), still not proven by an SPRT, so off.
 pub const LMR_PLAIN_FOUR: i32 = 0;
+/// When 1, a node whose opponent threatens to win in five plies (a four-three, or a double
+/// three while this side has no four) first drops every move after which that threat still
+/// wins by the counts (what the child's own settling would find at once): such moves cost a
+/// node each, but counted among the searched ones they pushed the real defences into deep
+/// reductions and the move-count pruning. If nothing is left, the node is lost.
+pub const DEFEND_FOUR_THREE: i32 = 0;
+/// Plies a late own four is searched shallower at a node facing an open three when it takes no
+/// cell the opponent needs for a four (it spends a threat instead of blocking; Rapfi reduces
+/// such moves too). Re-searched at full depth if it fails high. 0: off.
+pub const LMR_USELESS_FOUR: i32 = 0;
 /// Static ordering value of a cell by what it makes for the side to move, indexed by its
 /// [`Class`] for the mover (`Forbid`: renju Black's forbidden points, never played).
 pub const ORDER_ATTACK: [i32; Class::COUNT] = [
@@ -747,6 +757,8 @@ pub struct SearchParams {
     pub lmr_deeper_margin: i32,
     pub lmr_tactical: i32,
     pub lmr_plain_four: i32,
+    pub defend_four_three: i32,
+    pub lmr_useless_four: i32,
     pub order_killer_1: i32,
     pub order_killer_2: i32,
     pub order_counter: i32,
@@ -826,6 +838,8 @@ impl SearchParams {
         lmr_deeper_margin: LMR_DEEPER_MARGIN,
         lmr_tactical: LMR_TACTICAL,
         lmr_plain_four: LMR_PLAIN_FOUR,
+        defend_four_three: DEFEND_FOUR_THREE,
+        lmr_useless_four: LMR_USELESS_FOUR,
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
         order_counter: ORDER_COUNTER,
@@ -1176,6 +1190,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_deeper_margin: i32, 0, 1000, 20.0),
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(lmr_plain_four: i32, 0, 1, 1.0),
+    tunable!(defend_four_three: i32, 0, 1, 1.0),
+    tunable!(lmr_useless_four: i32, 0, 3, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
     tunable!(order_counter: i32, 0, 2000, 50.0),

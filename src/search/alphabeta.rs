@@ -364,6 +364,31 @@ impl<'a> Searcher<'a> {
         })
     }
 
+    /// Keeps, in place, the first `n` moves of the node at `ply` after which the opponent does
+    /// not win in five plies as [`Self::settle`] finds it (a four-three or a double three by
+    /// the counts, or a four-three whose forced block makes no four); own fours always stay.
+    /// A dropped move is swapped with the last kept one. Returns how many remain.
+    fn keep_win5_defences(&mut self, ply: usize, mut n: usize, us: Color) -> usize {
+        let them = us.opp();
+        let mut i = 0;
+        while i < n {
+            let m = self.stack.frames[ply].moves[i];
+            if !m.att.is_four() {
+                self.board.make(m.pos, us);
+                let q = movepick::quick(self.board, them);
+                let lost = q.own_win5 || (q.own_four_three && self.four_three_wins(them));
+                self.board.undo();
+                if lost {
+                    n -= 1;
+                    self.stack.frames[ply].moves.swap(i, n);
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        n
+    }
+
     /// Caro: a cell where `us` stops every five the opponent can make, though it has two or
     /// more (a four with two completion points, one of which a stone beyond the other end
     /// voids by closing the five at both ends); `None` if no cell does. Such a cell lies on a
@@ -673,15 +698,31 @@ impl<'a> Searcher<'a> {
                 v
             })
         });
+        // Facing a win in five (`defend_four_three`), the moves that leave it standing go.
+        let them = us.opp();
+        let win5_threat = self.params.defend_four_three != 0
+            && self.params.win5_static != 0
+            && !q.opp_threat
+            && !rule.blocked_five_void()
+            && {
+                let c = self.board.class_counts(them);
+                c[Class::Block4Flex3 as usize] > 0 || c[Class::Flex3x2 as usize] > 0
+            };
+        let n = if win5_threat {
+            self.keep_win5_defences(ply, n, us)
+        } else {
+            n
+        };
         if n == 0 {
             return if q.opp_threat {
                 -(MATE - ply as i32 - 3)
+            } else if win5_threat {
+                -(MATE - ply as i32 - 6)
             } else {
                 eval
             };
         }
 
-        let them = us.opp();
         let mut best = -INF;
         let mut best_move = Pos::NONE;
         let mut searched = 0usize;
@@ -835,6 +876,17 @@ impl<'a> Searcher<'a> {
                     }
                     r -= self.history.get(us, m.pos) / self.params.lmr_history_div;
                     r = r.clamp(0, new_depth - 1);
+                } else if q.opp_threat
+                    && self.params.lmr_useless_four > 0
+                    && m.att.is_four()
+                    && !m.def.is_four()
+                    && m.pos != tt_move
+                {
+                    // Facing an open three, a four that blocks nothing spends a threat.
+                    r = self
+                        .params
+                        .lmr_useless_four
+                        .clamp(0, (new_depth - 1).max(0));
                 }
                 self.stack.frames[ply + 1].cut_node = true;
                 v = -self.alphabeta(ply + 1, new_depth - r, -alpha - 1, -alpha, them, false);
