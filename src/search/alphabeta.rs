@@ -364,29 +364,12 @@ impl<'a> Searcher<'a> {
         })
     }
 
-    /// Keeps, in place, the first `n` moves of the node at `ply` after which the opponent does
-    /// not win in five plies as [`Self::settle`] finds it (a four-three or a double three by
-    /// the counts, or a four-three whose forced block makes no four); own fours always stay.
-    /// A dropped move is swapped with the last kept one. Returns how many remain.
-    fn keep_win5_defences(&mut self, ply: usize, mut n: usize, us: Color) -> usize {
-        let them = us.opp();
-        let mut i = 0;
-        while i < n {
-            let m = self.stack.frames[ply].moves[i];
-            if !m.att.is_four() {
-                self.board.make(m.pos, us);
-                let q = movepick::quick(self.board, them);
-                let lost = q.own_win5 || (q.own_four_three && self.four_three_wins(them));
-                self.board.undo();
-                if lost {
-                    n -= 1;
-                    self.stack.frames[ply].moves.swap(i, n);
-                    continue;
-                }
-            }
-            i += 1;
-        }
-        n
+    /// Whether `us`, to move, wins in five plies as [`Self::settle`] finds it: by the counts (a
+    /// four-three or a double three while the opponent has no four), or by a four-three whose
+    /// forced block makes no four.
+    fn wins_in_five(&mut self, us: Color) -> bool {
+        let q = movepick::quick(self.board, us);
+        q.own_win5 || (q.own_four_three && self.four_three_wins(us))
     }
 
     /// Caro: a cell where `us` stops every five the opponent can make, though it has two or
@@ -698,26 +681,10 @@ impl<'a> Searcher<'a> {
                 v
             })
         });
-        // Facing a win in five (`defend_four_three`), the moves that leave it standing go.
         let them = us.opp();
-        let win5_threat = self.params.defend_four_three != 0
-            && self.params.win5_static != 0
-            && !q.opp_threat
-            && !rule.blocked_five_void()
-            && {
-                let c = self.board.class_counts(them);
-                c[Class::Block4Flex3 as usize] > 0 || c[Class::Flex3x2 as usize] > 0
-            };
-        let n = if win5_threat {
-            self.keep_win5_defences(ply, n, us)
-        } else {
-            n
-        };
         if n == 0 {
             return if q.opp_threat {
                 -(MATE - ply as i32 - 3)
-            } else if win5_threat {
-                -(MATE - ply as i32 - 6)
             } else {
                 eval
             };
@@ -773,6 +740,18 @@ impl<'a> Searcher<'a> {
         } else {
             [None, None]
         };
+        // Facing a win in five (`defend_four_three`), a move that leaves it standing is dropped
+        // when its turn comes, uncounted, worth the loss the child would find.
+        let win5_threat = self.params.defend_four_three != 0
+            && self.params.win5_static != 0
+            && !q.opp_threat
+            && !rule.blocked_five_void()
+            && {
+                let c = self.board.class_counts(them);
+                c[Class::Block4Flex3 as usize] > 0 || c[Class::Flex3x2 as usize] > 0
+            };
+        let win5_loss = -(MATE - ply as i32 - 6);
+        let mut dropped = false;
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
@@ -813,6 +792,11 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.board.make(m.pos, us);
+            if win5_threat && !m.att.is_four() && self.wins_in_five(them) {
+                self.board.undo();
+                dropped = true;
+                continue;
+            }
             self.stack.frames[ply + 1].ext_credit = child_credit;
             let tt_ext = if m.pos == tt_move { tt_extension } else { 0 };
             self.stack.frames[ply + 1].double_extensions =
@@ -951,6 +935,12 @@ impl<'a> Searcher<'a> {
                     }
                 }
             }
+        }
+        if dropped {
+            if searched == 0 {
+                return win5_loss;
+            }
+            best = best.max(win5_loss);
         }
         if searched == 0 {
             return eval;
