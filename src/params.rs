@@ -484,6 +484,9 @@ pub const DEFEND_FOUR_THREE: i32 = 0;
 /// cell the opponent needs for a four (it spends a threat instead of blocking; Rapfi reduces
 /// such moves too). Re-searched at full depth if it fails high. 0: off.
 pub const LMR_USELESS_FOUR: i32 = 0;
+/// Plies taken off the late-move reduction of a move that makes a three or better when the
+/// side's own last move did too (an attack carried on; Rapfi takes about half a ply). 0: off.
+pub const LMR_ATTACK_CHAIN: i32 = 0;
 /// Static ordering value of a cell by what it makes for the side to move, indexed by its
 /// [`Class`] for the mover (`Forbid`: renju Black's forbidden points, never played).
 pub const ORDER_ATTACK: [i32; Class::COUNT] = [
@@ -759,6 +762,7 @@ pub struct SearchParams {
     pub lmr_plain_four: i32,
     pub defend_four_three: i32,
     pub lmr_useless_four: i32,
+    pub lmr_attack_chain: i32,
     pub order_killer_1: i32,
     pub order_killer_2: i32,
     pub order_counter: i32,
@@ -840,6 +844,7 @@ impl SearchParams {
         lmr_plain_four: LMR_PLAIN_FOUR,
         defend_four_three: DEFEND_FOUR_THREE,
         lmr_useless_four: LMR_USELESS_FOUR,
+        lmr_attack_chain: LMR_ATTACK_CHAIN,
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
         order_counter: ORDER_COUNTER,
@@ -1192,6 +1197,7 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_plain_four: i32, 0, 1, 1.0),
     tunable!(defend_four_three: i32, 0, 1, 1.0),
     tunable!(lmr_useless_four: i32, 0, 3, 1.0),
+    tunable!(lmr_attack_chain: i32, 0, 2, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
     tunable!(order_counter: i32, 0, 2000, 50.0),

@@ -280,6 +280,7 @@ impl<'a> Searcher<'a> {
         p: Pos,
         pv_node: bool,
     ) -> i32 {
+        self.stack.frames[ply].played_att = self.board.class(p, us);
         self.board.make(p, us);
         let credit = self.stack.frames[ply].ext_credit + self.params.forced_reply_ext_sixteenths;
         let depth = depth - 1 + FORCED_REPLY_EXTENSION + credit / EXT_PLY_SIXTEENTHS;
@@ -549,6 +550,7 @@ impl<'a> Searcher<'a> {
             && eval >= beta
         {
             let r = self.params.nmp_base + depth / self.params.nmp_div;
+            self.stack.frames[ply].played_att = Class::None;
             self.stack.frames[ply + 1].after_null = true;
             self.stack.frames[ply + 1].cut_node = !cut_node;
             self.stack.frames[ply + 1].ext_credit = ext_credit;
@@ -791,6 +793,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
+            self.stack.frames[ply].played_att = m.att;
             self.board.make(m.pos, us);
             if win5_threat && !m.att.is_four() && self.wins_in_five(them) {
                 self.board.undo();
@@ -828,6 +831,14 @@ impl<'a> Searcher<'a> {
                     r = self.reduce[(depth as usize).min(63)][searched.min(63)] as i32;
                     if tactical {
                         r -= 1;
+                        // An attack carried on: this move and the side's last both make a three
+                        // or better (`lmr_attack_chain`).
+                        if m.att >= Class::Flex3
+                            && ply >= 2
+                            && self.stack.frames[ply - 2].played_att >= Class::Flex3
+                        {
+                            r -= self.params.lmr_attack_chain;
+                        }
                     }
                     if pv_node {
                         r -= self.params.lmr_pv_reduction;

@@ -498,6 +498,7 @@ fn root_iteration(
         if told {
             observer.root(RootEvent::Searching(p));
         }
+        s.stack.frames[0].played_att = s.board.class(p, me);
         s.board.make(p, me);
         let v = if i == 0 {
             -s.alphabeta(1, depth - 1, -beta, -alpha, me.opp(), true)

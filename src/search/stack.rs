@@ -46,6 +46,9 @@ pub struct Frame {
     /// Double singular extensions on the line to this node (`se_double_margin`): set by the
     /// parent before it searches the node (0 at the root).
     pub double_extensions: i32,
+    /// The class, for the mover, of the move the node is searching now (set before each child
+    /// is searched; `None` for a pass): its grandchild reads whether its side is attacking.
+    pub played_att: Class,
 }
 
 impl Frame {
@@ -62,6 +65,7 @@ impl Frame {
             after_null: false,
             ext_credit: 0,
             double_extensions: 0,
+            played_att: Class::None,
         }
     }
 }
@@ -91,6 +95,7 @@ impl Stack {
             f.after_null = false;
             f.ext_credit = 0;
             f.double_extensions = 0;
+            f.played_att = Class::None;
         }
     }
 
