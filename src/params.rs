@@ -472,7 +472,8 @@ pub const LMR_TACTICAL: i32 = 1;
 /// `tests/data/rapfi-losses.txt` (1 M nodes) give the losing move back in 13 (11 without; not
 /// the same ones), every `avoid` one still held. Again with the singular extension on (seed
 /// 162): +14.8 ±32.8 (193-176-31, 400 games, undecided); about +16 ±16 over all 1600
-/// (775-702-123), still not proven by an SPRT, so off.
+/// (775-702-123). Then the long SPRT, f15 seed 164: +5.2 ±18.8 (559-541-100, 1200 games, LLR
+/// 0.03, undecided); about +11 ±12 over all 2800 (1334-1243-223): not proven, so off.
 pub const LMR_PLAIN_FOUR: i32 = 0;
 /// When 1, a node whose opponent threatens to win in five plies (a four-three, or a double
 /// three while this side has no four) first drops every move after which that threat still
