@@ -30,8 +30,11 @@
 //! but a four a ply shallower at a cut node far above beta), the table-move reduction at PV nodes
 //! (`iir_tt_percent`: a table move from a much shallower search), the table's score standing in
 //! for the static evaluation in the pruning (`tt_eval`), the pruning of moves whose cell
-//! shows nothing for either side near the horizon (`prune_trivial_depth`) and the reduction of
-//! late closed fours that make nothing else (`lmr_plain_four`), kept for the tuner.
+//! shows nothing for either side near the horizon (`prune_trivial_depth`), the reduction of
+//! late closed fours that make nothing else (`lmr_plain_four`), the dropping of moves that leave
+//! the opponent's win in five standing (`defend_four_three`), the reduction of a four that blocks
+//! nothing of an open three (`lmr_useless_four`) and the lesser reduction of an attack carried on
+//! (`lmr_attack_chain`), kept for the tuner.
 //! Freestyle, standard and caro search with the values of an SPSA run, renju with those from
 //! before it (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle
 //! only (`lmr_policy_rules`; both through [`SearchParams::for_rule`], applied when the thread
