@@ -487,7 +487,10 @@ pub const LMR_PLAIN_FOUR: i32 = 0;
 pub const DEFEND_FOUR_THREE: i32 = 0;
 /// Plies a late own four is searched shallower at a node facing an open three when it takes no
 /// cell the opponent needs for a four (it spends a threat instead of blocking; Rapfi reduces
-/// such moves too). Re-searched at full depth if it fails high. 0: off.
+/// such moves too). Re-searched at full depth if it fails high. 0: off. 1 against 0,
+/// freestyle, 200 ms/move, SPRT [0, 10], f15 `shuf` seed 166: −20.6 ±37.4 (129-147-28, 304
+/// games, LLR −0.84, stopped), so off. It left 10 of the 43 positions of
+/// `tests/data/rapfi-losses.txt` (1 M nodes) losing again (11 without).
 pub const LMR_USELESS_FOUR: i32 = 0;
 /// Plies taken off the late-move reduction of a move that makes a three or better when the
 /// side's own last move did too (an attack carried on; Rapfi takes about half a ply). 0: off.
