@@ -474,6 +474,12 @@ pub const LMR_TACTICAL: i32 = 1;
 /// 162): +14.8 ±32.8 (193-176-31, 400 games, undecided); about +16 ±16 over all 1600
 /// (775-702-123). Then the long SPRT, f15 seed 164: +5.2 ±18.8 (559-541-100, 1200 games, LLR
 /// 0.03, undecided); about +11 ±12 over all 2800 (1334-1243-223): not proven, so off.
+/// Tried too and removed: a late own four that takes no cell the opponent needs for a four,
+/// at a node facing an open three (it spends a threat instead of blocking; Rapfi reduces such
+/// moves), searched a ply shallower and re-searched in full on a fail high. Against without,
+/// freestyle, 200 ms/move, SPRT [0, 10], f15 `shuf` seed 166: −20.6 ±37.4 (129-147-28, 304
+/// games, LLR −0.84, stopped); 10 of the 43 positions of `tests/data/rapfi-losses.txt` (1 M
+/// nodes) lost again (11 without).
 pub const LMR_PLAIN_FOUR: i32 = 0;
 /// When 1, a node whose opponent threatens to win in five plies (a four-three, or a double
 /// three while this side has no four) first drops every move after which that threat still
@@ -485,13 +491,6 @@ pub const LMR_PLAIN_FOUR: i32 = 0;
 /// [0, 10], f15 `shuf` seed 165: +5.2 ±32.9 (189-183-28, 400 games, undecided), so off. With
 /// it 9 of the 43 positions of `tests/data/rapfi-losses.txt` (1 M nodes) lose again, 11 without.
 pub const DEFEND_FOUR_THREE: i32 = 0;
-/// Plies a late own four is searched shallower at a node facing an open three when it takes no
-/// cell the opponent needs for a four (it spends a threat instead of blocking; Rapfi reduces
-/// such moves too). Re-searched at full depth if it fails high. 0: off. 1 against 0,
-/// freestyle, 200 ms/move, SPRT [0, 10], f15 `shuf` seed 166: −20.6 ±37.4 (129-147-28, 304
-/// games, LLR −0.84, stopped), so off. It left 10 of the 43 positions of
-/// `tests/data/rapfi-losses.txt` (1 M nodes) losing again (11 without).
-pub const LMR_USELESS_FOUR: i32 = 0;
 /// Plies taken off the late-move reduction of a move that makes a three or better when the
 /// side's own last move did too (an attack carried on; Rapfi takes about half a ply). 0: off.
 pub const LMR_ATTACK_CHAIN: i32 = 0;
@@ -769,7 +768,6 @@ pub struct SearchParams {
     pub lmr_tactical: i32,
     pub lmr_plain_four: i32,
     pub defend_four_three: i32,
-    pub lmr_useless_four: i32,
     pub lmr_attack_chain: i32,
     pub order_killer_1: i32,
     pub order_killer_2: i32,
@@ -851,7 +849,6 @@ impl SearchParams {
         lmr_tactical: LMR_TACTICAL,
         lmr_plain_four: LMR_PLAIN_FOUR,
         defend_four_three: DEFEND_FOUR_THREE,
-        lmr_useless_four: LMR_USELESS_FOUR,
         lmr_attack_chain: LMR_ATTACK_CHAIN,
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
@@ -1204,7 +1201,6 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_tactical: i32, 0, 1, 1.0),
     tunable!(lmr_plain_four: i32, 0, 1, 1.0),
     tunable!(defend_four_three: i32, 0, 1, 1.0),
-    tunable!(lmr_useless_four: i32, 0, 3, 1.0),
     tunable!(lmr_attack_chain: i32, 0, 2, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),

@@ -32,9 +32,8 @@
 //! for the static evaluation in the pruning (`tt_eval`), the pruning of moves whose cell
 //! shows nothing for either side near the horizon (`prune_trivial_depth`), the reduction of
 //! late closed fours that make nothing else (`lmr_plain_four`), the dropping of moves that leave
-//! the opponent's win in five standing (`defend_four_three`), the reduction of a four that blocks
-//! nothing of an open three (`lmr_useless_four`) and the lesser reduction of an attack carried on
-//! (`lmr_attack_chain`), kept for the tuner.
+//! the opponent's win in five standing (`defend_four_three`) and the lesser reduction of an
+//! attack carried on (`lmr_attack_chain`), kept for the tuner.
 //! Freestyle, standard and caro search with the values of an SPSA run, renju with those from
 //! before it (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle
 //! only (`lmr_policy_rules`; both through [`SearchParams::for_rule`], applied when the thread
@@ -874,17 +873,6 @@ impl<'a> Searcher<'a> {
                     }
                     r -= self.history.get(us, m.pos) / self.params.lmr_history_div;
                     r = r.clamp(0, new_depth - 1);
-                } else if q.opp_threat
-                    && self.params.lmr_useless_four > 0
-                    && m.att.is_four()
-                    && !m.def.is_four()
-                    && m.pos != tt_move
-                {
-                    // Facing an open three, a four that blocks nothing spends a threat.
-                    r = self
-                        .params
-                        .lmr_useless_four
-                        .clamp(0, (new_depth - 1).max(0));
                 }
                 self.stack.frames[ply + 1].cut_node = true;
                 v = -self.alphabeta(ply + 1, new_depth - r, -alpha - 1, -alpha, them, false);
