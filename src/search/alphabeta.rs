@@ -332,9 +332,7 @@ impl<'a> Searcher<'a> {
         if q.own_win3 {
             return Settled::Score(MATE - p - 3);
         }
-        if self.params.win5_static != 0
-            && (q.own_win5 || (q.own_four_three && self.four_three_wins(us)))
-        {
+        if self.params.win5_static != 0 && self.wins_in_five(us, q) {
             return Settled::Score(MATE - p - 5);
         }
         Settled::Open
@@ -367,11 +365,10 @@ impl<'a> Searcher<'a> {
         })
     }
 
-    /// Whether `us`, to move, wins in five plies as [`Self::settle`] finds it: by the counts (a
+    /// Whether `us`, to move, with the counts `q`, wins in five plies: by the counts (a
     /// four-three or a double three while the opponent has no four), or by a four-three whose
-    /// forced block makes no four.
-    fn wins_in_five(&mut self, us: Color) -> bool {
-        let q = movepick::quick(self.board, us);
+    /// forced block makes no four. [`Self::settle`]'s test (with `win5_static`).
+    fn wins_in_five(&mut self, us: Color, q: &Quick) -> bool {
         q.own_win5 || (q.own_four_three && self.four_three_wins(us))
     }
 
@@ -797,7 +794,10 @@ impl<'a> Searcher<'a> {
             }
             self.stack.frames[ply].played_att = m.att;
             self.board.make(m.pos, us);
-            if win5_threat && !m.att.is_four() && self.wins_in_five(them) {
+            if win5_threat
+                && !m.att.is_four()
+                && self.wins_in_five(them, &movepick::quick(self.board, them))
+            {
                 self.board.undo();
                 dropped = true;
                 continue;
