@@ -441,6 +441,26 @@ impl Board {
         self.candidates().find(|&p| self.class(p, color) == want)
     }
 
+    /// The cell near the stones where `color` has class `want`, when at most one has it (a
+    /// single five to block): the same as [`Board::find_class`], but looked for first on the
+    /// four lines through the last stone, within four steps, where a threat it made lies.
+    pub fn find_single_class(&self, color: Color, want: Class) -> Option<Pos> {
+        if let Some(&(last, _)) = self.history.last() {
+            for &d in DIRS.iter() {
+                for k in (-4isize..=4).filter(|&k| k != 0) {
+                    let q = last.step(d, k);
+                    if self.near[q.index()] > 0
+                        && self.grid.is_empty(q)
+                        && self.class(q, color) == want
+                    {
+                        return Some(q);
+                    }
+                }
+            }
+        }
+        self.find_class(color, want)
+    }
+
     /// Number of empty cells where `color` has the raw class `class` ([`Board::raw_class`]).
     #[inline]
     pub fn class_count(&self, color: Color, class: Class) -> u16 {
@@ -491,18 +511,28 @@ impl Board {
     /// Empty cells with at least one stone in their 5×5 square, row by row. Scans the bounding
     /// box of the stones grown by [`NEAR_RADIUS`] (clipped to the board); yields nothing on an
     /// empty board (the caller picks the centre then).
-    pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
-        let (mut x0, mut y0, mut x1, mut y1) = (1, 1, 0, 0);
-        if !self.bbox.is_empty() {
-            let r = NEAR_RADIUS as usize;
-            x0 = (self.bbox.x0 as usize).saturating_sub(r);
-            y0 = (self.bbox.y0 as usize).saturating_sub(r);
-            x1 = (self.bbox.x1 as usize + r).min(self.width() - 1);
-            y1 = (self.bbox.y1 as usize + r).min(self.height() - 1);
+    pub fn candidates(&self) -> Candidates<'_> {
+        if self.bbox.is_empty() {
+            return Candidates {
+                board: self,
+                next: 1,
+                row_end: 0,
+                last_row_end: 0,
+                span: 0,
+            };
         }
-        (y0..=y1)
-            .flat_map(move |y| (x0..=x1).map(move |x| Pos::new(x, y)))
-            .filter(move |&p| self.near[p.index()] > 0 && self.grid.is_empty(p))
+        let r = NEAR_RADIUS as usize;
+        let x0 = (self.bbox.x0 as usize).saturating_sub(r);
+        let y0 = (self.bbox.y0 as usize).saturating_sub(r);
+        let x1 = (self.bbox.x1 as usize + r).min(self.width() - 1);
+        let y1 = (self.bbox.y1 as usize + r).min(self.height() - 1);
+        Candidates {
+            board: self,
+            next: Pos::new(x0, y0).index(),
+            row_end: Pos::new(x1, y0).index(),
+            last_row_end: Pos::new(x1, y1).index(),
+            span: x1 - x0 + 1,
+        }
     }
 
     /// Places a stone of `color` on the empty cell `p`.
@@ -728,6 +758,42 @@ impl Board {
             }
         }
         Ok(())
+    }
+}
+
+/// The iterator of [`Board::candidates`]: a walk over the rows of a box of cell indices.
+pub struct Candidates<'a> {
+    board: &'a Board,
+    /// The next index to look at.
+    next: usize,
+    /// The last index of the current row.
+    row_end: usize,
+    /// The last index of the last row.
+    last_row_end: usize,
+    /// Cells per row of the box.
+    span: usize,
+}
+
+impl Iterator for Candidates<'_> {
+    type Item = Pos;
+
+    #[inline]
+    fn next(&mut self) -> Option<Pos> {
+        loop {
+            if self.next > self.row_end {
+                if self.row_end >= self.last_row_end {
+                    return None;
+                }
+                self.row_end += STRIDE;
+                self.next = self.row_end + 1 - self.span;
+            }
+            let i = self.next;
+            self.next += 1;
+            let p = Pos(i as u16);
+            if self.board.near[i] > 0 && self.board.grid.is_empty(p) {
+                return Some(p);
+            }
+        }
     }
 }
 

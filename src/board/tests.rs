@@ -1,8 +1,10 @@
 //! Board tests: incremental state against recomputation over random games, patterns and
-//! classes read from ASCII boards, candidates.
+//! classes read from ASCII boards, candidates and the look-ups over them.
 
 use super::*;
 use crate::eval::weights::Weights;
+use crate::search::movepick;
+use crate::search::stack::MoveEntry;
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -60,6 +62,37 @@ fn random_values(rng: &mut Xoshiro256PlusPlus) -> &'static FamilyTables {
     &w.families[0]
 }
 
+/// The board's look-ups against their definitions: the candidates are the empty cells with a
+/// stone in their 5×5 square, row by row; the search's list of fours is the full scan's fours
+/// (in the same order); a class held by one cell only is found where the full walk finds it.
+fn check_lookups(b: &Board) {
+    let cells: Vec<Pos> = b
+        .grid()
+        .positions()
+        .filter(|&p| b.is_empty(p) && b.near(p) > 0)
+        .collect();
+    assert_eq!(b.candidates().collect::<Vec<_>>(), cells);
+    for color in [Color::Black, Color::White] {
+        let mut all = [MoveEntry::default(); 1024];
+        let n = movepick::scan(b, color, &mut all);
+        let mut fours = [MoveEntry::default(); 1024];
+        let k = movepick::scan_fours(b, color, &mut fours);
+        let want: Vec<_> = all[..n].iter().filter(|m| m.att.is_four()).collect();
+        let got: Vec<_> = fours[..k].iter().collect();
+        assert_eq!(format!("{got:?}"), format!("{want:?}"));
+        // (Renju Black's hinted cells may turn out to hold any class: only when there are none.)
+        let hints = b.class_count(color, Class::Forbid) > 0;
+        for class in Class::ALL {
+            if b.class_count(color, class) == 1 && !hints {
+                assert_eq!(
+                    b.find_single_class(color, class),
+                    b.find_class(color, class)
+                );
+            }
+        }
+    }
+}
+
 /// Random walks of makes and undos (with a few blocked cells first), checking the incremental
 /// state after every step (and the five cells every 8th step) and that a full undo restores the
 /// starting key. Returns the number of checked steps; panics if no five ever showed up.
@@ -106,6 +139,7 @@ fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: us
             if let Err(e) = b.check_consistency() {
                 panic!("{rule:?} {width}x{height}: {e}\n{:?}", b.grid());
             }
+            check_lookups(&b);
             if checked % 8 == 0 {
                 fives += check_fives(&b);
             }

@@ -255,6 +255,13 @@ impl<'a> Searcher<'a> {
         movepick::scan(self.board, us, &mut self.stack.frames[ply].moves[..])
     }
 
+    /// Writes the cells where `us` makes a four into the move list of the node at `ply`
+    /// ([`movepick::scan_fours`]); returns how many.
+    #[inline]
+    pub fn scan_fours(&mut self, ply: usize, us: Color) -> usize {
+        movepick::scan_fours(self.board, us, &mut self.stack.frames[ply].moves[..])
+    }
+
     /// Whether the opponent of `us` (to move at the horizon node `ply`) has a VCF of at most
     /// `horizon_vcf_fours` fours, as if `us` passed; always false when that parameter is 0.
     fn opponent_vcf_threat(&mut self, ply: usize, us: Color) -> bool {
@@ -318,7 +325,7 @@ impl<'a> Searcher<'a> {
             return Settled::Score(-(MATE - p - 2));
         }
         if q.opp_fives == 1 {
-            let Some(cell) = self.board.find_class(us.opp(), Class::Five) else {
+            let Some(cell) = self.board.find_single_class(us.opp(), Class::Five) else {
                 return Settled::Open;
             };
             if self.board.rule() == Rule::Renju
@@ -1010,7 +1017,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = Pos::NONE;
         let caro = self.board.rule().blocked_five_void();
         let rule = self.board.rule();
-        let n = self.scan(ply, us);
+        let n = self.scan_fours(ply, us);
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
             let four = m.att.is_four() && (caro || m.att != Class::DoubleFour);
             (four && movepick::playable(rule, us, m)).then(|| {

@@ -2,9 +2,10 @@
 //!
 //! The class counts settle most of a node at once ([`quick`]: own five, the opponent's fives,
 //! own open four, the opponent's open-four threats, the evaluation); a walk over the cells near
-//! the stones ([`scan`]) classifies each for both sides when moves are needed. Ordering then
-//! picks moves lazily by a TOTAL order — score, then cell index — so the tree never depends on
-//! sort stability.
+//! the stones ([`scan`]) classifies each for both sides when moves are needed (only the fours,
+//! ending once the counts say all are found, for the quiescence and the VCF: [`scan_fours`]).
+//! Ordering then picks moves lazily by a TOTAL order — score, then cell index — so the tree
+//! never depends on sort stability.
 
 use super::stack::MoveEntry;
 use crate::board::pattern::{code::patterns_of, CODES};
@@ -89,6 +90,41 @@ pub fn scan(board: &Board, us: Color, moves: &mut [MoveEntry]) -> usize {
             score: 0,
         };
         n += 1;
+    }
+    n
+}
+
+/// Writes the candidate cells where `us` makes a four or better into `moves`, classified as
+/// [`scan`] does; returns how many. The walk ends once it has found as many as the class counts
+/// hold (renju Black's hinted cells, which may turn out to be fours, count as possible ones).
+pub fn scan_fours(board: &Board, us: Color, moves: &mut [MoveEntry]) -> usize {
+    let them = us.opp();
+    let counts = board.class_counts(us);
+    let mut left: u32 = (Class::Block4 as usize..=Class::Five as usize)
+        .map(|k| counts[k] as u32)
+        .sum();
+    if board.rule() == Rule::Renju && us == Color::Black {
+        left += counts[Class::Forbid as usize] as u32;
+    }
+    let mut n = 0;
+    for p in board.candidates() {
+        if left == 0 {
+            break;
+        }
+        let raw = board.raw_class(p, us);
+        if raw.is_four() || raw == Class::Forbid {
+            left -= 1;
+            let att = board.class(p, us);
+            if att.is_four() {
+                moves[n] = MoveEntry {
+                    pos: p,
+                    att,
+                    def: board.class(p, them),
+                    score: 0,
+                };
+                n += 1;
+            }
+        }
     }
     n
 }

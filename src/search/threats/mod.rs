@@ -41,7 +41,7 @@ impl Searcher<'_> {
     fn five_block(&self, us: Color, opp_fives: u16) -> Pos {
         if opp_fives == 1 {
             self.board
-                .find_class(us.opp(), Class::Five)
+                .find_single_class(us.opp(), Class::Five)
                 .unwrap_or(Pos::NONE)
         } else {
             Pos::NONE

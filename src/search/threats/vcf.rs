@@ -45,7 +45,7 @@ impl Searcher<'_> {
             return false;
         }
         // Our fours, strongest first (total order).
-        let n = self.scan(ply, us);
+        let n = self.scan_fours(ply, us);
         let rule = self.board.rule();
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
             let ok = m.att.is_four()
