@@ -498,6 +498,15 @@ pub const DEFEND_FOUR_THREE: i32 = 0;
 /// (189-179-32, 400 games, LLR 0.18, undecided), so off. With it 10 of the 43 positions of
 /// `tests/data/rapfi-losses.txt` (1 M nodes) lose again, 11 without.
 pub const LMR_ATTACK_CHAIN: i32 = 0;
+/// Whether the quiescence plays only the fours near the mover's own last stone: on a line
+/// through it within four steps, or in the 5×5 square around it (Rapfi's quiescence does so), so
+/// that a leaf's VCF follows one attack instead of every four on the board. 0: off.
+pub const QS_LOCAL: i32 = 0;
+/// The quiescence plays closed fours that make nothing else (`Block4`) only at the mover's first
+/// this many quiescence nodes of a line, or right after two fours-plus of its own in a row
+/// (Rapfi allows them at the first only); later only fours that also make a three or two.
+/// 0: always.
+pub const QS_PLAIN_PLIES: i32 = 0;
 /// Static ordering value of a cell by what it makes for the side to move, indexed by its
 /// [`Class`] for the mover (`Forbid`: renju Black's forbidden points, never played).
 pub const ORDER_ATTACK: [i32; Class::COUNT] = [
@@ -773,6 +782,8 @@ pub struct SearchParams {
     pub lmr_plain_four: i32,
     pub defend_four_three: i32,
     pub lmr_attack_chain: i32,
+    pub qs_local: i32,
+    pub qs_plain_plies: i32,
     pub order_killer_1: i32,
     pub order_killer_2: i32,
     pub order_counter: i32,
@@ -854,6 +865,8 @@ impl SearchParams {
         lmr_plain_four: LMR_PLAIN_FOUR,
         defend_four_three: DEFEND_FOUR_THREE,
         lmr_attack_chain: LMR_ATTACK_CHAIN,
+        qs_local: QS_LOCAL,
+        qs_plain_plies: QS_PLAIN_PLIES,
         order_killer_1: ORDER_KILLER_1,
         order_killer_2: ORDER_KILLER_2,
         order_counter: ORDER_COUNTER,
@@ -1206,6 +1219,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmr_plain_four: i32, 0, 1, 1.0),
     tunable!(defend_four_three: i32, 0, 1, 1.0),
     tunable!(lmr_attack_chain: i32, 0, 2, 1.0),
+    tunable!(qs_local: i32, 0, 1, 1.0),
+    tunable!(qs_plain_plies: i32, 0, 8, 1.0),
     tunable!(order_killer_1: i32, 0, 2000, 80.0),
     tunable!(order_killer_2: i32, 0, 2000, 80.0),
     tunable!(order_counter: i32, 0, 2000, 50.0),

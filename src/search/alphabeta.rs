@@ -32,8 +32,10 @@
 //! for the static evaluation in the pruning (`tt_eval`), the pruning of moves whose cell
 //! shows nothing for either side near the horizon (`prune_trivial_depth`), the reduction of
 //! late closed fours that make nothing else (`lmr_plain_four`), the dropping of moves that leave
-//! the opponent's win in five standing (`defend_four_three`) and the lesser reduction of an
-//! attack carried on (`lmr_attack_chain`), kept for the tuner.
+//! the opponent's win in five standing (`defend_four_three`), the lesser reduction of an
+//! attack carried on (`lmr_attack_chain`) and, in the quiescence, the fours near the mover's
+//! own last stone only (`qs_local`) and plain closed fours at its first plies only
+//! (`qs_plain_plies`), kept for the tuner.
 //! Freestyle, standard and caro search with the values of an SPSA run, renju with those from
 //! before it (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle
 //! only (`lmr_policy_rules`; both through [`SearchParams::for_rule`], applied when the thread
@@ -63,6 +65,15 @@ const EXCLUDED_KEY: u64 = 0xD6E8_FEB8_6659_FD93;
 #[inline]
 fn steps(a: Pos, b: Pos) -> usize {
     a.x().abs_diff(b.x()).max(a.y().abs_diff(b.y()))
+}
+
+/// Whether `p` is near `stone`: on one of its four lines within four steps, or in the 5×5
+/// square around it.
+#[inline]
+fn near_line(stone: Pos, p: Pos) -> bool {
+    let (dx, dy) = (stone.x().abs_diff(p.x()), stone.y().abs_diff(p.y()));
+    let d = dx.max(dy);
+    d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
 }
 
 /// What the counts say about a node before any move is tried.
@@ -414,6 +425,7 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         self.stack.frames[ply].pv_len = 0;
         self.stack.frames[ply].defending = false;
+        self.stack.frames[ply].qs_plies = 0;
         let cut_node = !pv_node && self.stack.frames[ply].cut_node;
         let after_null = self.stack.frames[ply].after_null;
         self.stack.frames[ply].after_null = false;
@@ -968,6 +980,11 @@ impl<'a> Searcher<'a> {
         if self.visit() {
             return 0;
         }
+        self.stack.frames[ply].qs_plies = 1 + if ply >= 2 {
+            self.stack.frames[ply - 2].qs_plies
+        } else {
+            0
+        };
         self.seldepth = self.seldepth.max(ply);
         let q = movepick::quick(self.board, us);
         if ply >= MAX_PLY - 4 {
@@ -976,6 +993,7 @@ impl<'a> Searcher<'a> {
         match self.settle(ply, us, &q) {
             Settled::Score(v) => v,
             Settled::Forced(p) => {
+                self.stack.frames[ply].played_att = self.board.class(p, us);
                 self.board.make(p, us);
                 let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp(), !attack);
                 self.board.undo();
@@ -1017,9 +1035,25 @@ impl<'a> Searcher<'a> {
         let mut best_move = Pos::NONE;
         let caro = self.board.rule().blocked_five_void();
         let rule = self.board.rule();
+        // The mover's own last stone, near which the fours must lie (`qs_local`), and whether
+        // plain closed fours are still allowed (`qs_plain_plies`).
+        let own_last = if self.params.qs_local != 0 {
+            let h = self.board.history();
+            h.len().checked_sub(2).map_or(Pos::NONE, |k| h[k].0)
+        } else {
+            Pos::NONE
+        };
+        let plain_ok = self.params.qs_plain_plies == 0
+            || self.stack.frames[ply].qs_plies <= self.params.qs_plain_plies
+            || (ply >= 4
+                && self.stack.frames[ply - 2].played_att >= Class::Block4Plus
+                && self.stack.frames[ply - 4].played_att >= Class::Block4Plus);
         let n = self.scan_fours(ply, us);
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
-            let four = m.att.is_four() && (caro || m.att != Class::DoubleFour);
+            let four = m.att.is_four()
+                && (caro || m.att != Class::DoubleFour)
+                && (plain_ok || m.att != Class::Block4)
+                && (own_last.is_none() || near_line(own_last, m.pos));
             (four && movepick::playable(rule, us, m)).then(|| {
                 if m.pos == tt_move {
                     ORDER_TT_MOVE
@@ -1031,6 +1065,7 @@ impl<'a> Searcher<'a> {
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
+            self.stack.frames[ply].played_att = m.att;
             self.board.make(m.pos, us);
             let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp(), false);
             self.board.undo();

@@ -49,6 +49,9 @@ pub struct Frame {
     /// The class, for the mover, of the move the node is searching now (set before each child
     /// is searched; `None` for a pass): its grandchild reads whether its side is attacking.
     pub played_att: Class,
+    /// Quiescence nodes of the mover on the line to this node, this one included (0 in the
+    /// main search): set at the node's start from its grandparent's.
+    pub qs_plies: i32,
 }
 
 impl Frame {
@@ -66,6 +69,7 @@ impl Frame {
             ext_credit: 0,
             double_extensions: 0,
             played_att: Class::None,
+            qs_plies: 0,
         }
     }
 }
@@ -96,6 +100,7 @@ impl Stack {
             f.ext_credit = 0;
             f.double_extensions = 0;
             f.played_att = Class::None;
+            f.qs_plies = 0;
         }
     }
 
