@@ -6,11 +6,12 @@
 //! three wins in five while the opponent has no four to play (a four-three also where the
 //! opponent has fours but the forced block makes none: `win5_static`). Facing an opponent
 //! open-four threat only defences and own fours are tried. At the horizon a quiescence search plays
-//! continuous fours (VCF) for whichever side is to move, the other side's replies being forced,
-//! its attacking nodes settled from the transposition table where the same position was met
-//! before (fours in another order); but a side facing an open-four threat there does not stand
-//! pat: its defences are searched, each answered by the opponent's quiescence (not at two nodes
-//! in a row, so mutual threats cannot feed each other; not in renju, where it showed no gain).
+//! continuous fours (VCF) for whichever side is to move, near its own last stone (`qs_local`),
+//! the other side's replies being forced, its attacking nodes settled from the transposition
+//! table where the same position was met before (fours in another order); but a side facing an
+//! open-four threat there does not stand pat: its defences are searched, each answered by the
+//! opponent's quiescence (not at two nodes in a row, so mutual threats cannot feed each other;
+//! not in renju, where it showed no gain).
 //!
 //! Between the two, the pruning and reduction numbers of [`SearchParams`]: reverse futility,
 //! razoring, internal iterative reduction (a node without a table move is searched a ply
@@ -33,9 +34,8 @@
 //! shows nothing for either side near the horizon (`prune_trivial_depth`), the reduction of
 //! late closed fours that make nothing else (`lmr_plain_four`), the dropping of moves that leave
 //! the opponent's win in five standing (`defend_four_three`), the lesser reduction of an
-//! attack carried on (`lmr_attack_chain`) and, in the quiescence, the fours near the mover's
-//! own last stone only (`qs_local`) and plain closed fours at its first plies only
-//! (`qs_plain_plies`), kept for the tuner.
+//! attack carried on (`lmr_attack_chain`) and, in the quiescence, plain closed fours at its
+//! first plies only (`qs_plain_plies`), kept for the tuner.
 //! Freestyle, standard and caro search with the values of an SPSA run, renju with those from
 //! before it (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle
 //! only (`lmr_policy_rules`; both through [`SearchParams::for_rule`], applied when the thread

@@ -23,9 +23,10 @@
 //! again a ply deeper; a table move the other moves cannot come near, by a shallower search
 //! without it, is searched a ply deeper: the singular extension); facing an opponent open four
 //! only defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence
-//! search lets the side to move play continuous fours, the other side's answers being forced,
-//! over the transposition table (the same fours in another order meet again); a side facing an
-//! open three there may not stand pat, it must find a defence that survives the opponent's fours.
+//! search lets the side to move play continuous fours near its own last stone, the other side's
+//! answers being forced, over the transposition table (the same fours in another order meet
+//! again); a side facing an open three there may not stand pat, it must find a defence that
+//! survives the opponent's fours.
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
 //! (Lazy SMP); [`multipv`] finds several best moves (YXNBEST) by searching again with the better
 //! ones left out; [`defences`] probes every root move with the root guard's VCT probe
