@@ -4,14 +4,16 @@
 //! after. Where Rensa's node-limited search now plays a move the analyser rates playable
 //! (`expect: avoid`), the test checks that it does not go back to the losing move; the other
 //! positions (`expect: open`) are targets, listed by the ignored `report` test:
-//! `cargo test --release --test losses -- --ignored --nocapture`. With `RENSA_PARAMS` set
+//! `cargo test --release --test losses -- --ignored --nocapture`, which also runs the ignored
+//! `attacker_report`: the opponent's search after each losing move, and whether it proves the
+//! forced win the analyser proved (how well the search sees forced wins). With `RENSA_PARAMS` set
 //! (`name=value,…`, the names of `INFO param_<name>`), every search here uses those parameters:
 //! a way to try a change on these positions before a match.
 
 use rensa::board::{rule, Board, Grid};
 use rensa::params::SearchParams;
 use rensa::search::{Job, Limits, SearchResult, Tt};
-use rensa::{Cell, Color, Rule};
+use rensa::{Cell, Color, Pos, Rule};
 
 /// Nodes per search: about a second of Rensa's search on one core.
 const NODES: u64 = 1_000_000;
@@ -19,11 +21,14 @@ const NODES: u64 = 1_000_000;
 const TT_BYTES: usize = 64 << 20;
 
 /// One position of the data file.
+#[derive(Clone)]
 struct Loss {
     name: String,
     to_move: Color,
     lost: String,
     rapfi: String,
+    /// The analyser's evaluation after `lost`, from the mover's side (`-M<n>`: a forced loss).
+    eval_after: String,
     expect_avoid: bool,
     board: String,
 }
@@ -57,6 +62,7 @@ fn losses() -> Vec<Loss> {
             },
             lost: field("lost"),
             rapfi: field("rapfi"),
+            eval_after: field("eval_after"),
             expect_avoid: match field("expect").as_str() {
                 "avoid" => true,
                 "open" => false,
@@ -88,7 +94,9 @@ fn params_from_env() -> SearchParams {
     params
 }
 
-fn search(loss: &Loss) -> SearchResult {
+/// Rensa's node-limited search of the position (with the losing move played first when
+/// `after_loss`, the opponent then to move).
+fn search_at(loss: &Loss, after_loss: bool) -> SearchResult {
     let grid = Grid::from_ascii(&loss.board).expect("board");
     let mut b = Board::new(grid.width(), grid.height(), Rule::Freestyle);
     for p in grid.positions() {
@@ -98,6 +106,16 @@ fn search(loss: &Loss) -> SearchResult {
             _ => {}
         }
     }
+    let mut to_move = loss.to_move;
+    if after_loss {
+        let (x, y) = loss.lost.split_once(',').expect("x,y");
+        b.make(Pos::new(x.parse().unwrap(), y.parse().unwrap()), to_move);
+        to_move = to_move.opp();
+    }
+    let loss = &Loss {
+        to_move,
+        ..loss.clone()
+    };
     let mut tt = Tt::new(TT_BYTES);
     tt.new_search();
     let mut job = Job::new(&b, loss.to_move, Limits::nodes(NODES), &tt);
@@ -112,6 +130,10 @@ fn search(loss: &Loss) -> SearchResult {
     r
 }
 
+fn search(loss: &Loss) -> SearchResult {
+    search_at(loss, false)
+}
+
 /// The data file is whole: every position parses, has the side to move its stone counts say,
 /// and its losing move is an empty cell.
 #[test]
@@ -124,7 +146,7 @@ fn the_data_file_is_consistent() {
         let side = if x > o { Color::White } else { Color::Black };
         assert_eq!(side, l.to_move, "{}", l.name);
         let (lx, ly) = l.lost.split_once(',').expect("x,y");
-        let p = rensa::Pos::new(lx.parse().unwrap(), ly.parse().unwrap());
+        let p = Pos::new(lx.parse().unwrap(), ly.parse().unwrap());
         assert_eq!(grid.get(p), Cell::Empty, "{}", l.name);
         assert_ne!(l.lost, l.rapfi, "{}", l.name);
     }
@@ -169,4 +191,31 @@ fn report() {
         );
     }
     println!("{again} of {} losing moves played again", all.len());
+}
+
+/// The other side of the same positions, for the developers (ignored: a report): after the
+/// losing move, the opponent's search, and whether it proves the win that the analyser proved
+/// (`eval_after` a forced loss, `-M<n>`). A measure of how well the search sees forced wins.
+#[test]
+#[ignore]
+fn attacker_report() {
+    let all = losses();
+    let (mut proven, mut forced) = (0, 0);
+    for l in &all {
+        let r = search_at(l, true);
+        let mate = l.eval_after.starts_with("-M");
+        let won = r.score >= rensa::search::MATE_BOUND;
+        forced += usize::from(mate);
+        proven += usize::from(mate && won);
+        println!(
+            "{} analyser {} rensa {} score {} depth {}{}",
+            l.name,
+            l.eval_after,
+            r.best,
+            r.score,
+            r.depth,
+            if won { " PROVEN" } else { "" }
+        );
+    }
+    println!("{proven} of the {forced} analyser-proven wins proven");
 }
