@@ -506,9 +506,10 @@ pub const LMR_ATTACK_CHAIN: i32 = 0;
 /// On against off, 200 ms/move, SPRT [0, 10], same binary, zero faults: freestyle, f15 `shuf`
 /// seed 169, +75.0 ±33.7 (229-144-27, 400 games, LLR 2.44, LOS 100 %); renju, r15 seed 168,
 /// +67.9 ±35.3 (215-143-15, 373 games, H1 accepted); standard, s15 seed 171, +59.6 ±33.1
-/// (217-149-34, 400 games, LLR 2.36, LOS 99.98 %). Caro was not measured. Of the 35 wins the analyser proved after
-/// the losing moves of `tests/data/rapfi-losses.txt`, Rensa's 1 M-node search in the winner's
-/// place proves 19 with it and 12 without (`attacker_report`); Rapfi proves 33 within 1 s.
+/// (217-149-34, 400 games, LLR 2.36, LOS 99.98 %). Caro was not measured. Of the 35 wins the
+/// analyser proved after the losing moves of `tests/data/rapfi-losses.txt`, Rensa's 1 M-node
+/// search in the winner's place proves 19 with it and 12 without (`attacker_report`); Rapfi
+/// proves 33 within 1 s.
 pub const QS_LOCAL: i32 = 1;
 /// The quiescence plays closed fours that make nothing else (`Block4`) only at the mover's first
 /// this many quiescence nodes of a line, or right after two fours-plus of its own in a row
