@@ -21,7 +21,6 @@ const NODES: u64 = 1_000_000;
 const TT_BYTES: usize = 64 << 20;
 
 /// One position of the data file.
-#[derive(Clone)]
 struct Loss {
     name: String,
     to_move: Color,
@@ -108,26 +107,27 @@ fn search_at(loss: &Loss, after_loss: bool) -> SearchResult {
     }
     let mut to_move = loss.to_move;
     if after_loss {
-        let (x, y) = loss.lost.split_once(',').expect("x,y");
-        b.make(Pos::new(x.parse().unwrap(), y.parse().unwrap()), to_move);
+        b.make(lost_cell(loss), to_move);
         to_move = to_move.opp();
     }
-    let loss = &Loss {
-        to_move,
-        ..loss.clone()
-    };
     let mut tt = Tt::new(TT_BYTES);
     tt.new_search();
-    let mut job = Job::new(&b, loss.to_move, Limits::nodes(NODES), &tt);
+    let mut job = Job::new(&b, to_move, Limits::nodes(NODES), &tt);
     job.params = params_from_env();
     let r = job.run();
     assert!(
-        rule::is_legal(b.grid(), r.best, loss.to_move, Rule::Freestyle),
+        rule::is_legal(b.grid(), r.best, to_move, Rule::Freestyle),
         "{}: illegal move {}",
         loss.name,
         r.best
     );
     r
+}
+
+/// The cell of the move that lost the game (`lost: x,y`).
+fn lost_cell(loss: &Loss) -> Pos {
+    let (x, y) = loss.lost.split_once(',').expect("x,y");
+    Pos::new(x.parse().unwrap(), y.parse().unwrap())
 }
 
 fn search(loss: &Loss) -> SearchResult {
@@ -145,9 +145,7 @@ fn the_data_file_is_consistent() {
         let [x, o] = grid.stone_counts();
         let side = if x > o { Color::White } else { Color::Black };
         assert_eq!(side, l.to_move, "{}", l.name);
-        let (lx, ly) = l.lost.split_once(',').expect("x,y");
-        let p = Pos::new(lx.parse().unwrap(), ly.parse().unwrap());
-        assert_eq!(grid.get(p), Cell::Empty, "{}", l.name);
+        assert_eq!(grid.get(lost_cell(l)), Cell::Empty, "{}", l.name);
         assert_ne!(l.lost, l.rapfi, "{}", l.name);
     }
 }
