@@ -244,7 +244,9 @@ pub const IIR_TT_MAX: i32 = 3;
 /// [`MCP_RULES`]. Other bases against 10 in freestyle, 200 ms/move, SPRT [0, 10] stopped early:
 /// 6: −52.6 ±55.0 (153 games); 16: +17.6 ±50.1 (178 games). `MCP_IMPROVING` 1 against 0 in
 /// freestyle (Rapfi halves its move count so), 200 ms/move, f15 `shuf` seed 153: +20.9 ±32.8
-/// (196-172-32, 400 games, SPRT [0, 10] undecided, LOS 89 %), not proven, so off.
+/// (196-172-32, 400 games, SPRT [0, 10] undecided, LOS 89 %), not proven, so off. Together
+/// with [`LMR_MOVES`] 2, both with [`QS_LOCAL`] on, against neither, f15 seed 174: −22.5 ±41.0
+/// (101-117-29, 247 games, stopped), so both stay as they are.
 pub const MCP_BASE: usize = 11;
 pub const MCP_EXP_CENTI: i32 = 137;
 pub const MCP_IMPROVING: i32 = 0;
@@ -601,12 +603,16 @@ pub const FORCED_REPLY_EXT_SIXTEENTHS: i32 = 0;
 /// nodes in a row (mutual threats do not extend each other); own fours are always charged. A
 /// whole ply at every such node was tried before as a constant: the bench's renju middle game
 /// took 87 M nodes to depth 7 instead of 47 K (it proves a deep win there). 8 against 0,
-/// freestyle, 200 ms/move: −11.5 ±45.1 (94-101-17, 212 games, stopped).
+/// freestyle, 200 ms/move: −11.5 ±45.1 (94-101-17, 212 games, stopped). Again with
+/// [`QS_LOCAL`] on, 8 against 0, f15 `shuf` seed 175: −21.3 ±48.1 (74-85-21, 180 games,
+/// stopped), although it proved one more of the 35 forced wins of `attacker_report` (20).
 pub const THREAT_DEFENCE_EXT_SIXTEENTHS: i32 = 0;
 /// Sixteenths in one ply of [`THREAT_DEFENCE_EXT_SIXTEENTHS`].
 pub const EXT_PLY_SIXTEENTHS: i32 = 16;
 /// Whether a horizon node facing an open-four threat, with no four of its own, searches its
-/// defences (each followed by the opponent's VCF quiescence) instead of standing pat.
+/// defences (each followed by the opponent's VCF quiescence) instead of standing pat. Off
+/// against on (with [`QS_LOCAL`] on), freestyle, 200 ms/move, f15 `shuf` seed 172: +17.4 ±32.3
+/// (188-168-44, 400 games, SPRT [0, 10] undecided, LLR 0.52, LOS 86 %), not proven, so on.
 pub const HORIZON_DEFENCE: bool = true;
 /// Whether the quiescence's four-playing nodes probe and store the transposition table (at
 /// depth [`QUIESCENCE_TT_DEPTH`], which no main-search node accepts as its own). On: +122 ±42
@@ -645,7 +651,12 @@ pub const SMP_SKIP_PHASE: [u32; 8] = [0, 1, 0, 1, 2, 3, 0, 1];
 // ---- Root VCT (victory by continuous threats; search/threats/vct.rs) ----
 
 /// Attacking moves (fours and threes) the root VCT may play before its final VCF; 0 turns the
-/// root VCT off.
+/// root VCT off. Tried and removed: after its first threat, the attacker played only threats
+/// near its own last stone (as [`QS_LOCAL`] does), or near either of its last two. Of the 35
+/// positions after the losing moves of `tests/data/rapfi-losses.txt` where the analyser proved
+/// a win, `pbrain-rensa solve` proves 1 at 20 000 nodes and 8 at 200 000 without it; 2 and 4
+/// with the last stone, 2 and 8 with either: Rensa's VCT needs more than 200 000 nodes for most
+/// of the wins Rapfi's main search proves within a second.
 pub const ROOT_VCT_THREATS: u32 = 6;
 /// Nodes the root VCT may spend (after the root VCF). About 50 ms; nine wins in ten that
 /// 20 000 nodes find on random 15×15 positions take fewer than 10 000.
