@@ -659,8 +659,8 @@ pub const SMP_SKIP_PHASE: [u32; 8] = [0, 1, 0, 1, 2, 3, 0, 1];
 /// near its own last stone (as [`QS_LOCAL`] does), or near either of its last two. Of the 35
 /// positions after the losing moves of `tests/data/rapfi-losses.txt` where the analyser proved
 /// a win, `pbrain-rensa solve` proves 1 at 20 000 nodes and 8 at 200 000 without it; 2 and 4
-/// with the last stone, 2 and 8 with either: Rensa's VCT needs more than 200 000 nodes for most
-/// of the wins Rapfi's main search proves within a second.
+/// with the last stone, 2 and 8 with either. Most of the wins that Rapfi's main search proves
+/// within a second are beyond the VCT at 200 000 nodes (some need quiet moves: no VCT at all).
 pub const ROOT_VCT_THREATS: u32 = 6;
 /// Nodes the root VCT may spend (after the root VCF). About 50 ms; nine wins in ten that
 /// 20 000 nodes find on random 15×15 positions take fewer than 10 000.
