@@ -283,7 +283,8 @@ pub const NMP_DIV: i32 = 4;
 /// before). `lmr_moves` 2 against 3 (Rapfi's classical search reduces from the second move),
 /// freestyle, 200 ms/move, SPRT [0, 10], f15 `shuf` seed 141: +21.7 ±33.0 (198-173-29, 400 games,
 /// LOS 90 %, undecided). Together with [`PRUNE_TRIVIAL_DEPTH`] 4 against neither, seed 143:
-/// −8.7 ±23.2 (359-379-62, 800 games, undecided): the two leads did not add up, so 3.
+/// −8.7 ±23.2 (359-379-62, 800 games, undecided): the two leads did not add up, so 3. Again
+/// alone with [`QS_LOCAL`] on, seed 178: +0.0 ±32.4 (180-180-40, 400 games, undecided).
 pub const LMR_DEPTH: i32 = 3;
 pub const LMR_MOVES: usize = 3;
 /// Late-move reduction in plies: `LMR_BASE_CENTI / 100 + ln(depth) · ln(move number) /
