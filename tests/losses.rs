@@ -8,7 +8,9 @@
 //! `attacker_report`: the opponent's search after each losing move, and whether it proves the
 //! forced win the analyser proved (how well the search sees forced wins). With `RENSA_PARAMS` set
 //! (`name=value,…`, the names of `INFO param_<name>`), every search here uses those parameters:
-//! a way to try a change on these positions before a match.
+//! a way to try a change on these positions before a match. The reports also read
+//! `RENSA_WEIGHTS` (a weights file from `rensa-train fit`, evaluated instead of the embedded
+//! ones) and `LOSS_NODES` (nodes per search instead of [`NODES`]).
 
 use rensa::board::{rule, Board, Grid};
 use rensa::params::SearchParams;
@@ -112,7 +114,11 @@ fn search_at(loss: &Loss, after_loss: bool) -> SearchResult {
     }
     let mut tt = Tt::new(TT_BYTES);
     tt.new_search();
-    let mut job = Job::new(&b, to_move, Limits::nodes(NODES), &tt);
+    let nodes = std::env::var("LOSS_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(NODES);
+    let mut job = Job::new(&b, to_move, Limits::nodes(nodes), &tt);
     job.params = params_from_env();
     let r = job.run();
     assert!(
@@ -122,6 +128,14 @@ fn search_at(loss: &Loss, after_loss: bool) -> SearchResult {
         r.best
     );
     r
+}
+
+/// Installs the weights file named by `RENSA_WEIGHTS`, if any, for every board built after it in
+/// this process (the reports call it; run them apart from the checked test, as `--ignored` does).
+fn weights_from_env() {
+    if let Some(path) = std::env::var_os("RENSA_WEIGHTS").filter(|p| !p.is_empty()) {
+        rensa::eval::weights::install_file(std::path::Path::new(&path)).expect("weights file");
+    }
 }
 
 /// The cell of the move that lost the game (`lost: x,y`).
@@ -170,6 +184,7 @@ fn rensa_avoids_its_losing_moves() {
 #[test]
 #[ignore]
 fn report() {
+    weights_from_env();
     let mut again = 0;
     let all = losses();
     for l in &all {
@@ -197,6 +212,7 @@ fn report() {
 #[test]
 #[ignore]
 fn attacker_report() {
+    weights_from_env();
     let all = losses();
     let (mut proven, mut forced) = (0, 0);
     for l in &all {
