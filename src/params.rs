@@ -246,7 +246,10 @@ pub const IIR_TT_MAX: i32 = 3;
 /// freestyle (Rapfi halves its move count so), 200 ms/move, f15 `shuf` seed 153: +20.9 ±32.8
 /// (196-172-32, 400 games, SPRT [0, 10] undecided, LOS 89 %), not proven, so off. Together
 /// with [`LMR_MOVES`] 2, both with [`QS_LOCAL`] on, against neither, f15 seed 174: −22.5 ±41.0
-/// (101-117-29, 247 games, stopped), so both stay as they are.
+/// (101-117-29, 247 games, stopped), so both stay as they are. Base 6 with `MCP_IMPROVING` 1
+/// (move counts nearer Rapfi's; the depth profile at 200 ms reaches a median 12 instead of 11,
+/// and the 1 M-node `attacker_report` proves 22 of 35 instead of 19) against 11 and 0, f15 seed
+/// 179: −9.9 ±40.8 (104-111-31, 246 games, stopped).
 pub const MCP_BASE: usize = 11;
 pub const MCP_EXP_CENTI: i32 = 137;
 pub const MCP_IMPROVING: i32 = 0;
