@@ -8,9 +8,9 @@
 //! `attacker_report`: the opponent's search after each losing move, and whether it proves the
 //! forced win the analyser proved (how well the search sees forced wins). With `RENSA_PARAMS` set
 //! (`name=value,…`, the names of `INFO param_<name>`), every search here uses those parameters:
-//! a way to try a change on these positions before a match. The reports also read
-//! `RENSA_WEIGHTS` (a weights file from `rensa-train fit`, evaluated instead of the embedded
-//! ones) and `LOSS_NODES` (nodes per search instead of [`NODES`]).
+//! a way to try a change on these positions before a match. `LOSS_NODES` sets the nodes of every
+//! search here (instead of [`NODES`]), and the reports read `RENSA_WEIGHTS` (a weights file from
+//! `rensa-train fit`, evaluated instead of the embedded ones).
 
 use rensa::board::{rule, Board, Grid};
 use rensa::params::SearchParams;

@@ -603,8 +603,8 @@ mod tests {
         assert_ne!(nodes(pruned), default, "the margins are ignored");
         assert_eq!(nodes(SearchParams::DEFAULT), default);
         // Switches that are off (or at their first step) by default: each changes the search,
-        // at depth 7 or else at depth 9 (which nodes a switch touches depends on the weights:
-        // with the shipped ones the depth-7 search reduces no move far from both last stones).
+        // at depth 7 or else at depth 9 (whether the depth-7 tree meets a node a switch acts on
+        // depends on the weights).
         let d = SearchParams::DEFAULT;
         let deeper = |params: SearchParams| {
             let tt = Tt::new(1 << 20);
