@@ -42,6 +42,9 @@ pub struct LabelConfig {
     pub keep_loud: bool,
     /// Only calm positions ([`crate::fit::is_calm`]).
     pub calm: bool,
+    /// When above 0: only positions fewer than `tail` plies before their game's last record
+    /// ([`plies_to_end`]).
+    pub tail: usize,
     /// When above 0: each chosen position is replaced by the position 1 to `perturb` random
     /// moves further on ([`perturbed`]).
     pub perturb: usize,
@@ -76,11 +79,32 @@ pub fn eligible(cfg: &LabelConfig, r: &Record) -> bool {
         && (!cfg.calm || r.board().is_some_and(|b| is_calm(&b)))
 }
 
+/// For each record, how many records of its game follow it: 0 for a game's last one. A record
+/// continues the game of the record before it when it has the same rule and board and its
+/// stones are that record's stones and one more (how `generate` writes a game).
+pub fn plies_to_end(records: &[Record]) -> Vec<usize> {
+    let mut to_end = vec![0; records.len()];
+    for i in (0..records.len().saturating_sub(1)).rev() {
+        let (r, next) = (&records[i], &records[i + 1]);
+        let continues = next.rule == r.rule
+            && (next.width, next.height) == (r.width, r.height)
+            && next.stones.len() == r.stones.len() + 1
+            && next.stones.starts_with(&r.stones);
+        if continues {
+            to_end[i] = to_end[i + 1] + 1;
+        }
+    }
+    to_end
+}
+
 /// The positions of `records` that `cfg` labels, in order.
 pub fn choose(cfg: &LabelConfig, records: Vec<Record>) -> Vec<Record> {
+    let to_end = plies_to_end(&records);
     records
         .into_iter()
-        .filter(|r| eligible(cfg, r))
+        .zip(to_end)
+        .filter(|(r, to_end)| (cfg.tail == 0 || *to_end < cfg.tail) && eligible(cfg, r))
+        .map(|(r, _)| r)
         .enumerate()
         .filter(|(i, _)| i % cfg.every.max(1) == 0)
         .filter_map(|(i, r)| match cfg.perturb {
@@ -254,6 +278,7 @@ mod tests {
             keep_mates: false,
             keep_loud: false,
             calm: false,
+            tail: 0,
             perturb: 0,
             positions: u64::MAX,
             resume: false,
@@ -303,6 +328,22 @@ mod tests {
             .map(|r| r.stones.len())
             .collect();
         assert_eq!(chosen, vec![2, 3, 4, 6, 8, 9]);
+    }
+
+    /// `-tail`: only each game's last positions, with the games told apart by their stones.
+    #[test]
+    fn tail_keeps_the_last_positions_of_each_game() {
+        // Two games one after the other: the second starts again from the empty board.
+        let (first, second) = (game(), game()[..5].to_vec());
+        let recs: Vec<Record> = first.into_iter().chain(second).collect();
+        let to_end = plies_to_end(&recs);
+        assert_eq!(to_end[..10], [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+        assert_eq!(to_end[10..], [4, 3, 2, 1, 0]);
+        let mut cfg = config(PathBuf::new());
+        cfg.every = 1;
+        cfg.tail = 3;
+        let chosen: Vec<usize> = choose(&cfg, recs).iter().map(|r| r.stones.len()).collect();
+        assert_eq!(chosen, vec![7, 8, 9, 2, 3, 4]);
     }
 
     /// `-perturb`: each chosen position becomes one 1 to K legal moves further on, calm, with

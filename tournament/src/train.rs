@@ -21,8 +21,8 @@ USAGE:
                        [-games N] [-positions N] [-random plies=P permille=M] [-seed S]
                        [-concurrency N]
   rensa-train label -data FILE[,FILE...] -out FILE [-nodes N] [-every K] [-min-stones N]
-                    [-positions N] [-keep mates,loud] [-calm] [-perturb K] [-resume]
-                    [-concurrency N]
+                    [-positions N] [-keep mates,loud] [-calm] [-tail N] [-perturb K]
+                    [-resume] [-concurrency N]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
                   [-keep mates,loud] [-freeze threats,weak,tempo] [-calm] [-td L]
@@ -62,6 +62,9 @@ only on the position, the nodes and the build. Output is written every 256 posit
                                    them out too)
   -calm                            only calm positions: neither side has a four or an open
                                    three on the board (fit -calm trains on those alone)
+  -tail N                          only each game's last N positions (the one before its last
+                                   move and the N-1 before that); with -calm, the quiet
+                                   positions just before a game was decided
   -perturb K                       label, instead of each chosen position, the position 1 to K
                                    random moves (near the stones, legal, no five) further on,
                                    if it is calm (else it is left out); result 0: positions the
@@ -300,6 +303,7 @@ fn parse_label(args: &[String]) -> Result<Command> {
         keep_mates: false,
         keep_loud: false,
         calm: false,
+        tail: 0,
         perturb: 0,
         positions: u64::MAX,
         resume: false,
@@ -318,6 +322,7 @@ fn parse_label(args: &[String]) -> Result<Command> {
             "min-stones" => cfg.min_stones = num(one()?, "-min-stones")?,
             "positions" => cfg.positions = num(one()?, "-positions")?,
             "perturb" => cfg.perturb = num(one()?, "-perturb")?,
+            "tail" => cfg.tail = num(one()?, "-tail")?,
             "keep" => set_flags(
                 one()?,
                 "-keep",
