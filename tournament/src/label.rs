@@ -80,17 +80,12 @@ pub fn eligible(cfg: &LabelConfig, r: &Record) -> bool {
 }
 
 /// For each record, how many records of its game follow it: 0 for a game's last one. A record
-/// continues the game of the record before it when it has the same rule and board and its
-/// stones are that record's stones and one more (how `generate` writes a game).
+/// continues the game of the record before it when it is that game one ply on
+/// ([`crate::order::played_move`]), as `generate` writes a game.
 pub fn plies_to_end(records: &[Record]) -> Vec<usize> {
     let mut to_end = vec![0; records.len()];
     for i in (0..records.len().saturating_sub(1)).rev() {
-        let (r, next) = (&records[i], &records[i + 1]);
-        let continues = next.rule == r.rule
-            && (next.width, next.height) == (r.width, r.height)
-            && next.stones.len() == r.stones.len() + 1
-            && next.stones.starts_with(&r.stones);
-        if continues {
+        if crate::order::played_move(&records[i], &records[i + 1]).is_some() {
             to_end[i] = to_end[i + 1] + 1;
         }
     }
