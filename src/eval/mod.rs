@@ -4,10 +4,10 @@
 //!
 //! `rensa-train` (tournament crate) fits weights to self-play games. The embedded weights are
 //! fits to the deep search scores of calm positions (see the README): generation 2 in freestyle
-//! (with the positions those searches proved won or lost) and, copied, in standard; renju's own
-//! generation 2 (fitted so too); freestyle's generation 1, copied, in caro. Every line of fits
-//! started from generation 0, the hand-set class values of [`params`]
-//! ([`weights::Weights::from_classes`]); [`params`] also keeps the evaluation's bound.
+//! (with the positions those searches proved won or lost) and, copied, in standard; renju's and
+//! caro's own generation 2 (fitted so too). Every line of fits started from generation 0, the
+//! hand-set class values of [`params`] ([`weights::Weights::from_classes`]); [`params`] also
+//! keeps the evaluation's bound.
 
 pub mod params;
 pub mod weights;
