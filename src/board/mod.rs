@@ -429,10 +429,22 @@ impl Board {
     #[inline]
     pub fn class(&self, p: Pos, color: Color) -> Class {
         let c = self.raw_class(p, color);
-        if c == Class::Forbid && rule::renju_foul(&self.grid, p).is_none() {
-            return pattern::class_of(self.patterns_packed(p, color), false);
+        if c == Class::Forbid {
+            return self.confirmed_forbid(p, color);
         }
         c
+    }
+
+    /// [`Board::class`] of a cell hinted `Forbid` (renju Black only): out of line, so that the
+    /// referee's check does not keep the common path from being inlined into the move scans.
+    #[cold]
+    #[inline(never)]
+    fn confirmed_forbid(&self, p: Pos, color: Color) -> Class {
+        if rule::renju_foul(&self.grid, p).is_none() {
+            pattern::class_of(self.patterns_packed(p, color), false)
+        } else {
+            Class::Forbid
+        }
     }
 
     /// The first empty cell near the stones (row by row, as [`Board::candidates`]) where

@@ -52,7 +52,8 @@ use crate::types::{Color, Rule};
 use crate::params::{
     rule_in, SearchParams, ALPHA_REDUCE_DEPTHS, DISTANT_STEPS, EXT_PLY_SIXTEENTHS,
     FORCED_REPLY_EXTENSION, HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, LMR_SCORE_MAX_BONUS,
-    ORDER_TT_MOVE, POLL_INTERVAL_NODES, QUIESCENCE_TT, QUIESCENCE_TT_DEPTH, SE_DOUBLE_MAX,
+    ORDER_TT_MOVE, PICK_BEFORE_SORT, POLL_INTERVAL_NODES, QUIESCENCE_TT, QUIESCENCE_TT_DEPTH,
+    SE_DOUBLE_MAX,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -773,7 +774,11 @@ impl<'a> Searcher<'a> {
         let win5_loss = -(MATE - ply as i32 - 6);
         let mut dropped = false;
         for i in 0..n {
-            movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
+            if i < PICK_BEFORE_SORT {
+                movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
+            } else if i == PICK_BEFORE_SORT {
+                movepick::sort_rest(&mut self.stack.frames[ply].moves[i..n]);
+            }
             let m = self.stack.frames[ply].moves[i];
             let tactical = movepick::is_tactical(&m) || m.att.is_four() || m.pos == tt_move;
             if count_limit > 0
