@@ -403,6 +403,7 @@ fn allocate(count: usize) -> Box<[AtomicU64]> {
         // SAFETY: `layout` has a non-zero size (count ≥ 1).
         let ptr = unsafe { alloc_zeroed(layout) }.cast::<AtomicU64>();
         if !ptr.is_null() {
+            advise_huge_pages(ptr.cast(), layout.size());
             // SAFETY: `ptr` is a live allocation of exactly `count` `AtomicU64`s with their
             // layout (`Layout::array`), and all-zero bytes are a valid `AtomicU64` (it has the
             // size and bit validity of `u64`; zero words are empty entries). The box takes
@@ -415,6 +416,46 @@ fn allocate(count: usize) -> Box<[AtomicU64]> {
         count = (count / 2).max(min);
     }
 }
+
+/// Asks Linux to back the whole pages of the block at `ptr` (`bytes` long) with transparent
+/// huge pages, where the system leaves that to the program (`madvise`, the usual default): a
+/// probe of a large table then misses the cache but no longer the address translation too.
+/// Six middle-game searches of 2 M nodes with the default 299 MiB table took 5.2-5.5 s with
+/// 4 KiB pages and 4.4 s with huge pages (3.3-3.5 s with a table that fits the 32 MiB cache).
+/// Elsewhere, or when the kernel declines, the table works as before.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
+    /// `MADV_HUGEPAGE` of Linux's `<sys/mman.h>` (the same on every architecture).
+    const MADV_HUGEPAGE: std::ffi::c_int = 14;
+    /// The base page size that `madvise` wants the address aligned to.
+    const PAGE: usize = 4096;
+    extern "C" {
+        fn madvise(
+            addr: *mut std::ffi::c_void,
+            len: usize,
+            advice: std::ffi::c_int,
+        ) -> std::ffi::c_int;
+    }
+    let start = (ptr as usize).next_multiple_of(PAGE);
+    let end = (ptr as usize + bytes) / PAGE * PAGE;
+    if end >= start + HUGE_PAGE_MIN_BYTES {
+        // SAFETY: `madvise` with `MADV_HUGEPAGE` only changes how the kernel backs the pages;
+        // the range lies inside our live allocation (page-aligned inward), and the contents
+        // are kept. A failure (an older kernel, huge pages off) is harmless and ignored.
+        unsafe {
+            madvise(start as *mut std::ffi::c_void, end - start, MADV_HUGEPAGE);
+        }
+    }
+}
+
+/// [`advise_huge_pages`] elsewhere: nothing to do.
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_ptr: *mut u8, _bytes: usize) {}
+
+/// Blocks smaller than this (a small test table) are left to the base pages: two huge pages.
+#[cfg(target_os = "linux")]
+const HUGE_PAGE_MIN_BYTES: usize = 4 << 20;
 
 /// Table size in bytes for the process memory limit `max_memory` (bytes, `INFO max_memory`) and
 /// the requested table size `hash_size_kib` (KiB, `INFO hash_size`; 0 or negative = not set).
