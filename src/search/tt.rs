@@ -3,7 +3,7 @@
 //! a table size.
 //!
 //! The table owns its memory (allocated only by [`Tt::new`] and [`Tt::resize`], never during a
-//! search), the packing of entries, the replacement policy and the ply-relative storage of mate
+//! search; under Linux on transparent huge pages where the system allows), the packing of entries, the replacement policy and the ply-relative storage of mate
 //! scores. It knows nothing about the board beyond the key and a [`Pos`] for the best move.
 //!
 //! # Layout
@@ -421,7 +421,8 @@ fn allocate(count: usize) -> Box<[AtomicU64]> {
 /// huge pages, where the system leaves that to the program (`madvise`, the usual default): a
 /// probe of a large table then misses the cache but no longer the address translation too.
 /// Six middle-game searches of 2 M nodes with the default 299 MiB table took 5.2-5.5 s with
-/// 4 KiB pages and 4.4 s with huge pages (3.3-3.5 s with a table that fits the 32 MiB cache).
+/// 4 KiB pages and 3.8-4.4 s with huge pages (3.3-3.5 s with a table that fits the 32 MiB
+/// cache).
 /// Elsewhere, or when the kernel declines, the table works as before.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
