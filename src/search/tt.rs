@@ -422,8 +422,11 @@ fn allocate(count: usize) -> Box<[AtomicU64]> {
 /// probe of a large table then misses the cache but no longer the address translation too.
 /// Six middle-game searches of 2 M nodes with the default 299 MiB table took 5.2-5.5 s with
 /// 4 KiB pages and 3.8-4.4 s with huge pages (3.3-3.5 s with a table that fits the 32 MiB
-/// cache).
-/// Elsewhere, or when the kernel declines, the table works as before.
+/// cache). The cost: a probe makes 2 MiB resident at once, so the first search of a process
+/// makes most of the table resident and spends part of its time waiting for the kernel to
+/// supply the pages (the clock still stops it in time: the faults are short, and the search
+/// polls the clock between them). Elsewhere, or when the kernel declines, the table works as
+/// before.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
 fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
