@@ -3,8 +3,9 @@
 //! a table size.
 //!
 //! The table owns its memory (allocated only by [`Tt::new`] and [`Tt::resize`], never during a
-//! search; under Linux on transparent huge pages where the system allows), the packing of entries, the replacement policy and the ply-relative storage of mate
-//! scores. It knows nothing about the board beyond the key and a [`Pos`] for the best move.
+//! search; under Linux on transparent huge pages where the system allows), the packing of
+//! entries, the replacement policy and the ply-relative storage of mate scores. It knows nothing
+//! about the board beyond the key and a [`Pos`] for the best move.
 //!
 //! # Layout
 //!
@@ -434,6 +435,9 @@ fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
     const MADV_HUGEPAGE: std::ffi::c_int = 14;
     /// The base page size that `madvise` wants the address aligned to.
     const PAGE: usize = 4096;
+    /// Blocks smaller than this (a small test table) are left to the base pages: two huge
+    /// pages.
+    const HUGE_PAGE_MIN_BYTES: usize = 4 << 20;
     extern "C" {
         fn madvise(
             addr: *mut std::ffi::c_void,
@@ -456,10 +460,6 @@ fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
 /// [`advise_huge_pages`] elsewhere: nothing to do.
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_ptr: *mut u8, _bytes: usize) {}
-
-/// Blocks smaller than this (a small test table) are left to the base pages: two huge pages.
-#[cfg(target_os = "linux")]
-const HUGE_PAGE_MIN_BYTES: usize = 4 << 20;
 
 /// Table size in bytes for the process memory limit `max_memory` (bytes, `INFO max_memory`) and
 /// the requested table size `hash_size_kib` (KiB, `INFO hash_size`; 0 or negative = not set).
