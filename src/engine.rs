@@ -29,10 +29,11 @@ use crate::board::{rule, Pos};
 use crate::game::{size_ok, Field, Game, GameError};
 use crate::params::{
     SearchParams, HISTORY_KEPT_BETWEEN_MOVES, SMP_MEMORY_PERCENT, SMP_THREAD_BYTES,
-    SWAP2_JUDGE_PERMILLE, SWAP2_SIDE_MARGIN, TIME_LEFT_UNLIMITED, TT_DEFAULT_MEMORY_LIMIT,
+    SWAP2_JUDGE_PERMILLE, SWAP2_SIDE_MARGIN, TIME_LEFT_UNLIMITED, TIME_SOFT_MAX_DIVISOR,
+    TT_DEFAULT_MEMORY_LIMIT,
 };
 use crate::search::time::{budget, TimeInput};
-use crate::search::tt::{tt_bytes_for, Tt};
+use crate::search::tt::{tt_bytes_for, tt_search_cap, Tt, BUCKET_BYTES};
 use crate::search::{self, multipv, smp, Control, Job, Limits, Observer, Threads};
 use crate::types::Rule;
 
@@ -432,6 +433,23 @@ impl Engine {
         }
     }
 
+    /// The time one move may take under the clock settings, to size the table by: the turn
+    /// limit, or a twentieth of the match clock when that is less. `None` when no clock bounds a
+    /// move, and under `timeout_turn 0` (Piskvork's "stop thinking" says nothing about the game's
+    /// other moves).
+    fn move_ms(&self) -> Option<u64> {
+        let c = self.remote.clock(0, 0);
+        if c.timeout_turn <= 0 {
+            return None;
+        }
+        let by_match = if c.timeout_match > 0 && c.timeout_match < TIME_LEFT_UNLIMITED {
+            c.timeout_match / TIME_SOFT_MAX_DIVISOR
+        } else {
+            i64::MAX
+        };
+        u64::try_from(c.timeout_turn.min(by_match)).ok()
+    }
+
     /// The transposition table sized for the current memory settings (allocated or resized
     /// here, never during a search). Helper threads' memory comes off the limit first.
     fn table(&mut self) -> &mut Tt {
@@ -441,10 +459,12 @@ impl Engine {
         } else {
             self.settings.max_memory.min(i64::MAX as u64) as i64
         };
-        let bytes = tt_bytes_for(
-            max_memory,
-            self.settings.hash_size_kib.min(i64::MAX as u64) as i64,
-        );
+        let hash_size_kib = self.settings.hash_size_kib.min(i64::MAX as u64) as i64;
+        let mut bytes = tt_bytes_for(max_memory, hash_size_kib);
+        if hash_size_kib <= 0 {
+            let cap = tt_search_cap(self.move_ms(), self.threads(), self.settings.max_nodes);
+            bytes = bytes.min(cap / BUCKET_BYTES * BUCKET_BYTES);
+        }
         match self.tt {
             Some(ref mut tt) => tt.resize(bytes),
             None => self.tt = Some(Tt::new(bytes)),
@@ -1224,7 +1244,7 @@ mod tests {
         let mut e = engine();
         e.settings_mut().max_memory = 100 << 20;
         e.start(15, 15).expect("start");
-        e.settings_mut().max_nodes = Some(1);
+        e.settings_mut().max_depth = Some(1);
         let one = {
             e.begin(&mut |_| {}).expect("move");
             e.tt_bytes()
@@ -1236,5 +1256,42 @@ mod tests {
         let expected = tt_bytes_for((100 << 20) - helpers * SMP_THREAD_BYTES, 0) as i64;
         assert_eq!(two, expected);
         assert!(helpers == 0 || two < one as i64);
+    }
+
+    #[test]
+    fn the_table_is_held_to_what_the_moves_can_use() {
+        let mut e = engine();
+        e.settings_mut().max_depth = Some(1);
+        let room = tt_bytes_for(0, 0);
+        fn size_after_a_move(e: &mut Engine) -> usize {
+            e.start(15, 15).expect("start");
+            e.begin(&mut |_| {}).expect("move");
+            e.tt_bytes()
+        }
+        // The protocol's default, 30 s per move: the whole room.
+        assert_eq!(size_after_a_move(&mut e), room);
+        // 1 s per move: 64 KiB per ms.
+        e.remote().set_clock(ClockKey::TimeoutTurn, 1_000);
+        assert_eq!(size_after_a_move(&mut e), 1_000 * (64 << 10));
+        // 30 s per move and a 60 s match clock: a twentieth of the match per move.
+        e.remote().set_clock(ClockKey::TimeoutTurn, 30_000);
+        e.remote().set_clock(ClockKey::TimeoutMatch, 60_000);
+        assert_eq!(size_after_a_move(&mut e), 1_000 * (64 << 10) * 3);
+        e.remote().set_clock(ClockKey::TimeoutMatch, 0);
+        // 100 ms per move: the floor, 16 MiB.
+        e.remote().set_clock(ClockKey::TimeoutTurn, 100);
+        assert_eq!(size_after_a_move(&mut e), 16 << 20);
+        // A node limit of 1 M nodes: 32 bytes per node.
+        e.remote().set_clock(ClockKey::TimeoutTurn, 30_000);
+        e.settings_mut().max_nodes = Some(1_000_000);
+        assert_eq!(size_after_a_move(&mut e), 32_000_000 / 64 * 64);
+        e.settings_mut().max_nodes = None;
+        // "Stop thinking" (`timeout_turn 0`) does not shrink the table.
+        e.remote().set_clock(ClockKey::TimeoutTurn, 0);
+        assert_eq!(size_after_a_move(&mut e), room);
+        // An explicit hash size is honoured as asked.
+        e.remote().set_clock(ClockKey::TimeoutTurn, 100);
+        e.settings_mut().hash_size_kib = 65_536;
+        assert_eq!(size_after_a_move(&mut e), 64 << 20);
     }
 }

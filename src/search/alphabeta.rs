@@ -826,19 +826,30 @@ impl<'a> Searcher<'a> {
                 dropped = true;
                 continue;
             }
-            self.stack.frames[ply + 1].ext_credit = child_credit;
             let tt_ext = if m.pos == tt_move { tt_extension } else { 0 };
+            // The table move of a PV node without a singular extension adds
+            // `ttm_ext_pv_sixteenths` to the line's credit (0: off).
+            let ttm_step = self.params.ttm_ext_pv_sixteenths;
+            let (ttm_plies, credit) =
+                if pv_node && m.pos == tt_move && tt_ext == 0 && ttm_step > 0 && depth > 1 {
+                    let c = child_credit + ttm_step;
+                    (c / EXT_PLY_SIXTEENTHS, c % EXT_PLY_SIXTEENTHS)
+                } else {
+                    (0, child_credit)
+                };
+            self.stack.frames[ply + 1].ext_credit = credit;
             self.stack.frames[ply + 1].double_extensions =
                 double_extensions + i32::from(tt_ext > 1);
-            let new_depth = if tt_ext != 0 {
-                depth - 1 + tt_ext
-            } else if m.att.is_four() {
-                depth - 1
-            } else if fail_high_reduction {
-                depth - 2 + extension
-            } else {
-                depth - 1 + extension
-            };
+            let new_depth = ttm_plies
+                + if tt_ext != 0 {
+                    depth - 1 + tt_ext
+                } else if m.att.is_four() {
+                    depth - 1
+                } else if fail_high_reduction {
+                    depth - 2 + extension
+                } else {
+                    depth - 1 + extension
+                };
             let mut v;
             if searched == 0 {
                 self.stack.frames[ply + 1].cut_node = !pv_node && !cut_node;

@@ -1,6 +1,7 @@
 //! The transposition table: a fixed-size, lock-free cache of search results keyed by the board's
-//! 64-bit Zobrist key, plus the sizing rule that turns `INFO max_memory` / `INFO hash_size` into
-//! a table size.
+//! 64-bit Zobrist key, plus the sizing rules that turn `INFO max_memory` / `INFO hash_size` into
+//! a table size ([`tt_bytes_for`]) and hold a table without `hash_size` to what searches of the
+//! game's time per move can fill ([`tt_search_cap`]).
 //!
 //! The table owns its memory (allocated only by [`Tt::new`] and [`Tt::resize`], never during a
 //! search; under Linux on transparent huge pages where the system allows), the packing of
@@ -50,9 +51,10 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::board::Pos;
 use crate::params::{
-    MATE_BOUND, SCORE_INFINITE, SCORE_NONE, TT_AGE_WEIGHT, TT_AUTO_MAX_BYTES,
-    TT_DEFAULT_MEMORY_LIMIT, TT_DEPTH_MAX, TT_DEPTH_MIN, TT_HASHFULL_SAMPLE, TT_MAX_BYTES,
-    TT_MIN_BYTES, TT_REPLACE_DEPTH_MARGIN, TT_RESERVE_FIXED, TT_RESERVE_PERCENT,
+    MATE_BOUND, SCORE_INFINITE, SCORE_NONE, TT_AGE_WEIGHT, TT_AUTO_MAX_BYTES, TT_BYTES_PER_MOVE_MS,
+    TT_BYTES_PER_NODE, TT_DEFAULT_MEMORY_LIMIT, TT_DEPTH_MAX, TT_DEPTH_MIN, TT_HASHFULL_SAMPLE,
+    TT_MAX_BYTES, TT_MIN_BYTES, TT_REPLACE_DEPTH_MARGIN, TT_RESERVE_FIXED, TT_RESERVE_PERCENT,
+    TT_SEARCH_MIN_BYTES,
 };
 
 /// Entries per bucket.
@@ -487,6 +489,27 @@ pub fn tt_bytes_for(max_memory: i64, hash_size_kib: i64) -> usize {
         room.min(TT_AUTO_MAX_BYTES)
     };
     bytes.max(TT_MIN_BYTES) / BUCKET_BYTES * BUCKET_BYTES
+}
+
+/// The most bytes a table without an explicit `hash_size` may take for searches of `move_ms`
+/// milliseconds per move (`None`: not known, or no limit) on `threads` threads, or of
+/// `max_nodes` nodes (`None`: no node limit): [`TT_BYTES_PER_MOVE_MS`] per ms and thread, or
+/// [`TT_BYTES_PER_NODE`] per node, whichever is smaller, at least [`TT_SEARCH_MIN_BYTES`];
+/// `usize::MAX` when neither bounds the search. The caller takes the smaller of this and
+/// [`tt_bytes_for`].
+pub fn tt_search_cap(move_ms: Option<u64>, threads: usize, max_nodes: Option<u64>) -> usize {
+    let by_time = move_ms.map_or(usize::MAX, |ms| {
+        usize::try_from(ms)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(TT_BYTES_PER_MOVE_MS)
+            .saturating_mul(threads.max(1))
+    });
+    let by_nodes = max_nodes.map_or(usize::MAX, |n| {
+        usize::try_from(n)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(TT_BYTES_PER_NODE)
+    });
+    by_time.min(by_nodes).max(TT_SEARCH_MIN_BYTES)
 }
 
 /// Mate scores from root-relative to node-relative.
