@@ -33,7 +33,7 @@ use crate::params::{
     TT_DEFAULT_MEMORY_LIMIT,
 };
 use crate::search::time::{budget, TimeInput};
-use crate::search::tt::{tt_bytes_for, tt_search_cap, Tt, BUCKET_BYTES};
+use crate::search::tt::{tt_bytes_for, tt_search_cap, Tt};
 use crate::search::{self, multipv, smp, Control, Job, Limits, Observer, Threads};
 use crate::types::Rule;
 
@@ -463,7 +463,8 @@ impl Engine {
         let mut bytes = tt_bytes_for(max_memory, hash_size_kib);
         if hash_size_kib <= 0 {
             let cap = tt_search_cap(self.move_ms(), self.threads(), self.settings.max_nodes);
-            bytes = bytes.min(cap / BUCKET_BYTES * BUCKET_BYTES);
+            // The table keeps whole buckets of it.
+            bytes = bytes.min(cap);
         }
         match self.tt {
             Some(ref mut tt) => tt.resize(bytes),
