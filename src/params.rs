@@ -641,6 +641,8 @@ pub const THREAT_DEFENCE_EXT_SIXTEENTHS: i32 = 0;
 /// alternatives (Rapfi extends such a move by a quarter of a ply). 0: off. 4 against 0,
 /// freestyle, 200 ms/move, f15 `shuf` seed 193: +10.8 ±20.3 (459-428-113, 1000 games, LOS 85 %,
 /// SPRT [0, 10] undecided at LLR 0.58; it led by +22 ±28 after 535 games): not shown, so off.
+/// Again on 1 000 fresh openings (f15 `shuf` seed 194, none of seed 193's): −20.8 ±27.5
+/// (230-263-58, 551 games, LLR −1.32, stopped); over both runs about even. Off.
 pub const TTM_EXT_PV_SIXTEENTHS: i32 = 0;
 /// Sixteenths in one ply of [`THREAT_DEFENCE_EXT_SIXTEENTHS`].
 pub const EXT_PLY_SIXTEENTHS: i32 = 16;
