@@ -463,7 +463,7 @@ impl Engine {
         let mut bytes = tt_bytes_for(max_memory, hash_size_kib);
         if hash_size_kib <= 0 {
             let cap = tt_search_cap(self.move_ms(), self.threads(), self.settings.max_nodes);
-            // The table keeps whole buckets of it.
+            // Tt::new and Tt::resize round it down to whole buckets.
             bytes = bytes.min(cap);
         }
         match self.tt {
