@@ -240,6 +240,15 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Starts loading the table bucket of the position after `us` plays `p` (the child's
+    /// [`Searcher::key`], the opponent to move), before the make that leads there.
+    #[inline(always)]
+    fn prefetch_child(&self, p: Pos, us: Color) {
+        let k = self.board.hash_after(p, us);
+        self.tt
+            .prefetch(if us == Color::Black { k ^ SIDE_KEY } else { k });
+    }
+
     /// Counts a node and checks the limits: the node limit and the sub-search budget at every
     /// node, the control (stop flag, deadline) every [`POLL_INTERVAL_NODES`] nodes. Returns
     /// whether the search must unwind. Once it unwinds nothing more is counted, so no budget is
@@ -302,6 +311,7 @@ impl<'a> Searcher<'a> {
         pv_node: bool,
     ) -> i32 {
         self.stack.frames[ply].played_att = self.board.class(p, us);
+        self.prefetch_child(p, us);
         self.board.make(p, us);
         let credit = self.stack.frames[ply].ext_credit + self.params.forced_reply_ext_sixteenths;
         let depth = depth - 1 + FORCED_REPLY_EXTENSION + credit / EXT_PLY_SIXTEENTHS;
@@ -817,6 +827,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.stack.frames[ply].played_att = m.att;
+            self.prefetch_child(m.pos, us);
             self.board.make(m.pos, us);
             if win5_threat
                 && !m.att.is_four()
@@ -1010,6 +1021,7 @@ impl<'a> Searcher<'a> {
             Settled::Score(v) => v,
             Settled::Forced(p) => {
                 self.stack.frames[ply].played_att = self.board.class(p, us);
+                self.prefetch_child(p, us);
                 self.board.make(p, us);
                 let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp(), !attack);
                 self.board.undo();
@@ -1082,6 +1094,7 @@ impl<'a> Searcher<'a> {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
             self.stack.frames[ply].played_att = m.att;
+            self.prefetch_child(m.pos, us);
             self.board.make(m.pos, us);
             let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp(), false);
             self.board.undo();

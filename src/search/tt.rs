@@ -287,6 +287,18 @@ impl Tt {
         None
     }
 
+    /// Starts loading the bucket of `key` into the cache, so that a [`Tt::probe`] of it a few
+    /// hundred instructions later (the child node's, after the board's make) does not wait for
+    /// memory. No effect on the table's contents; a no-op off x86-64.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        if self.buckets.len() == 0 {
+            return;
+        }
+        let bucket = &self.buckets[self.index(key)];
+        prefetch_line(bucket.as_ptr().cast());
+    }
+
     /// Store a search result for `key` at a node `ply` plies below the root. `score` and `eval`
     /// may be [`SCORE_NONE`]; `depth` is clamped to the storable range.
     ///
@@ -419,6 +431,26 @@ fn allocate(count: usize) -> Box<[AtomicU64]> {
         count = (count / 2).max(min);
     }
 }
+
+/// Hints the processor to bring the cache line at `ptr` into all cache levels. Measured: the
+/// table probe was 14-15 % of the search's time in `perf`, nearly all of it waiting for memory
+/// (the table is far larger than the cache); see `Tt::prefetch` for the gain.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+#[inline(always)]
+fn prefetch_line(ptr: *const i8) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    // SAFETY: `_mm_prefetch` needs SSE, which every x86-64 processor has (it is part of the
+    // architecture's baseline, enabled for every x86-64 target). A prefetch never faults and
+    // neither reads nor writes memory as far as the program can tell: it is only a hint, and
+    // `ptr` points into the live table anyway.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr) }
+}
+
+/// [`prefetch_line`] elsewhere: nothing to do.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn prefetch_line(_ptr: *const i8) {}
 
 /// Asks Linux to back the whole pages of the block at `ptr` (`bytes` long) with transparent
 /// huge pages, where the system leaves that to the program (`madvise`, the usual default): a
@@ -702,6 +734,12 @@ mod tests {
         );
         assert_eq!(tt.probe(key ^ 1, 3), None);
         assert_eq!(tt.probe(key ^ (1 << 63), 3), None);
+        // A prefetch, of the key's own bucket or any other, changes nothing.
+        for k in [key, key ^ 1, 0, u64::MAX] {
+            tt.prefetch(k);
+        }
+        assert_eq!(tt.probe(key, 3), Some(hit));
+        assert_eq!(tt.probe(key ^ 1, 3), None);
     }
 
     #[test]
