@@ -58,6 +58,17 @@ use crate::params::{
 
 /// A key that differs when White is to move (the board's key only knows the stones).
 const SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The transposition key of a position whose stones hash to `hash`, with `to_move` to move.
+#[inline(always)]
+fn with_side(hash: u64, to_move: Color) -> u64 {
+    if to_move == Color::White {
+        hash ^ SIDE_KEY
+    } else {
+        hash
+    }
+}
+
 /// Multiplied by the excluded cell (plus one) into the key of a singular-extension search.
 const EXCLUDED_KEY: u64 = 0xD6E8_FEB8_6659_FD93;
 
@@ -232,21 +243,15 @@ impl<'a> Searcher<'a> {
     /// The transposition key of the position with `us` to move.
     #[inline]
     pub fn key(&self, us: Color) -> u64 {
-        let k = self.board.hash();
-        if us == Color::White {
-            k ^ SIDE_KEY
-        } else {
-            k
-        }
+        with_side(self.board.hash(), us)
     }
 
     /// Starts loading the table bucket of the position after `us` plays `p` (the child's
     /// [`Searcher::key`], the opponent to move), before the make that leads there.
     #[inline(always)]
     fn prefetch_child(&self, p: Pos, us: Color) {
-        let k = self.board.hash_after(p, us);
         self.tt
-            .prefetch(if us == Color::Black { k ^ SIDE_KEY } else { k });
+            .prefetch(with_side(self.board.hash_after(p, us), us.opp()));
     }
 
     /// Counts a node and checks the limits: the node limit and the sub-search budget at every

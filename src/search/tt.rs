@@ -295,9 +295,6 @@ impl Tt {
     /// 145-146, to depth 14 from 524-532 ms to 441-443.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        if self.buckets.len() == 0 {
-            return;
-        }
         let bucket = &self.buckets[self.index(key)];
         prefetch_line(bucket.as_ptr().cast());
     }
