@@ -153,7 +153,7 @@ fn search(loss: &Loss) -> SearchResult {
 #[test]
 fn the_data_file_is_consistent() {
     let all = losses();
-    assert_eq!(all.len(), 43);
+    assert_eq!(all.len(), 57);
     for l in &all {
         let grid = Grid::from_ascii(&l.board).expect("board");
         let [x, o] = grid.stone_counts();
