@@ -19,7 +19,8 @@
 //! pruning of every move but fours and the table move at any depth (`mcp_base`), late-move
 //! reductions (stronger in freestyle than under the other rules, `lmr_divisor_rules`; of quiet
 //! moves, less for those the ordering rates high, `lmr_score_div`, and one ply less of late moves
-//! that make or stop a three; more at expected cut nodes, `lmr_cut_node`, which each parent marks
+//! that make or stop a three, and, in freestyle, of late closed fours that make nothing else,
+//! `lmr_plain_four`; more at expected cut nodes, `lmr_cut_node`, which each parent marks
 //! in its child's frame, and at nodes whose static evaluation is not above their grandparent's,
 //! `lmr_not_improving`; a ply more of quiet moves the ordering rates low, `lmr_policy_div`), a
 //! deeper re-search of a reduced move that failed high by a wide margin (`lmr_deeper_margin`),
@@ -31,10 +32,9 @@
 //! but a four a ply shallower at a cut node far above beta), the table-move reduction at PV nodes
 //! (`iir_tt_percent`: a table move from a much shallower search), the table's score standing in
 //! for the static evaluation in the pruning (`tt_eval`), the pruning of moves whose cell
-//! shows nothing for either side near the horizon (`prune_trivial_depth`), the reduction of
-//! late closed fours that make nothing else (`lmr_plain_four`), the dropping of moves that leave
-//! the opponent's win in five standing (`defend_four_three`), the lesser reduction of an
-//! attack carried on (`lmr_attack_chain`) and, in the quiescence, plain closed fours at its
+//! shows nothing for either side near the horizon (`prune_trivial_depth`), the dropping of moves
+//! that leave the opponent's win in five standing (`defend_four_three`), the lesser reduction of
+//! an attack carried on (`lmr_attack_chain`) and, in the quiescence, plain closed fours at its
 //! first plies only (`qs_plain_plies`), kept for the tuner.
 //! Freestyle, standard and caro search with the values of an SPSA run, renju with those from
 //! before it (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle

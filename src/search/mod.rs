@@ -521,7 +521,7 @@ mod tests {
     use crate::board::Grid;
     use crate::params::{
         LMR_BASE_CENTI, LMR_DEEPER_MARGIN, LMR_DIVISOR_CENTI, LMR_DIVISOR_OTHER_CENTI,
-        LMR_POLICY_DIV,
+        LMR_PLAIN_FOUR, LMR_POLICY_DIV,
     };
     use crate::types::Rule;
 
@@ -722,6 +722,7 @@ mod tests {
                 tuned_rules: freestyle,
                 lmr_policy_div: LMR_POLICY_DIV,
                 lmr_deeper_margin: LMR_DEEPER_MARGIN,
+                lmr_plain_four: LMR_PLAIN_FOUR,
                 ..SearchParams::DEFAULT.for_rule(Rule::Renju)
             }),
             "the rules outside tuned_rules do not search with the untuned values"
@@ -740,6 +741,21 @@ mod tests {
                 ..SearchParams::DEFAULT
             }),
             "outside lmr_policy_rules the policy reduction or the deeper re-search is on"
+        );
+        // The reduction of late plain fours follows its rule mask.
+        let no_plain_four = SearchParams {
+            lmr_plain_four: 0,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(nodes(no_plain_four), default, "lmr_plain_four is ignored");
+        let renju_plain_four = SearchParams {
+            lmr_plain_four: 1 << Rule::Renju.code(),
+            ..SearchParams::DEFAULT
+        };
+        assert_eq!(
+            nodes(renju_plain_four),
+            nodes(no_plain_four),
+            "lmr_plain_four applies outside its rules"
         );
         let selective = SearchParams {
             mcp_rules: freestyle,
