@@ -505,7 +505,9 @@ pub const LMR_TACTICAL: i32 = 1;
 /// 99.9 %; LLR 2.69 of 2.94 when stopped for the session's end), so on, in freestyle only
 /// (measured nowhere else). The value is a mask of the rules it applies under (bits as in
 /// [`MCP_RULES`], 0: nowhere; [`SearchParams::for_rule`]), so `INFO param_lmr_plain_four 1` is
-/// still "on in freestyle". Bench 318044 became 315469.
+/// still "on in freestyle". Bench 318044 became 315469. In renju (mask 17 against 1, r15 book
+/// `shuf` seed 196, 200 ms/move, SPRT [0, 10]): +4.2 ±31.9 (188-183-41, 412 games, stopped for
+/// the session's end), no gain shown, so off there.
 pub const LMR_PLAIN_FOUR: i32 = 1;
 /// When 1, a node whose opponent threatens to win in five plies (a four-three, or a double
 /// three while this side has no four) drops every move, but its own fours, after which that
