@@ -480,11 +480,13 @@ pub const LMR_DEEPER_MARGIN: i32 = 81;
 /// reduced too, one ply less than quiet ones; when 0 they are never reduced. On since the SPRT
 /// of [`IIR_DEPTH`] (both together); alone at 50 k nodes/move: +13.0 ±33.4 and +8.7 ±33.5.
 pub const LMR_TACTICAL: i32 = 1;
-/// When 1, a late plain four (a closed four and nothing else on the cell: class `Block4`, not
-/// the table's move) is reduced like a late three, one ply less than a quiet move; when 0 every
-/// four is searched to full depth. Such a four mostly spends a threat: its block is forced and
-/// free, and the quiescence plays fours anyway. 1 against 0, freestyle, 200 ms/move, SPRT
-/// [0, 10], 400 games each on f15 `shuf` seeds 154, 155 and 156:
+/// Under the rules of this mask (bits as in [`MCP_RULES`]; 0: none), a late plain four (a closed
+/// four and nothing else on the cell: class `Block4`, not the table's move) is reduced like a
+/// late three, one ply less than a quiet move; under the others every four is searched to full
+/// depth. (It was a switch, 0 or 1, for the measurements below; 1 is freestyle's bit.) Such a
+/// four mostly spends a threat: its block is forced and free, and the quiescence plays fours
+/// anyway. 1 against 0, freestyle, 200 ms/move, SPRT [0, 10], 400 games each on f15 `shuf`
+/// seeds 154, 155 and 156:
 /// +44.5 ±33.3 (213-162-25, LLR 1.73), +6.1 ±32.7 (187-180-33), −1.7 ±32.7 (182-184-34);
 /// about +16 ±19 over the 1200 (582-526-92), not proven, so off. With it the 43 positions of
 /// `tests/data/rapfi-losses.txt` (1 M nodes) give the losing move back in 13 (11 without; not
@@ -503,11 +505,10 @@ pub const LMR_TACTICAL: i32 = 1;
 /// attacker's side. Then, with the table prefetch (4ed7c9c), 1 against 0, freestyle, 200
 /// ms/move, SPRT [0, 10], f15 `shuf` seed 196: **+31.9 ±19.9** (472-380-153, 1005 games, LOS
 /// 99.9 %; LLR 2.69 of 2.94 when stopped for the session's end), so on, in freestyle only
-/// (measured nowhere else). The value is a mask of the rules it applies under (bits as in
-/// [`MCP_RULES`], 0: nowhere; [`SearchParams::for_rule`]), so `INFO param_lmr_plain_four 1` is
-/// still "on in freestyle". Bench 318044 became 315469. In renju (mask 17 against 1, r15 book
-/// `shuf` seed 196, 200 ms/move, SPRT [0, 10]): +4.2 ±31.9 (188-183-41, 412 games, stopped for
-/// the session's end), no gain shown, so off there.
+/// (measured nowhere else; [`SearchParams::for_rule`] applies the mask). Bench 318044 became
+/// 315469. In renju (mask 17 against 1, r15 book `shuf` seed 196, 200 ms/move, SPRT [0, 10]):
+/// +4.2 ±31.9 (188-183-41, 412 games, stopped for the session's end), no gain shown, so off
+/// there.
 pub const LMR_PLAIN_FOUR: i32 = 1;
 /// When 1, a node whose opponent threatens to win in five plies (a four-three, or a double
 /// three while this side has no four) drops every move, but its own fours, after which that
