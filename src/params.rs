@@ -1237,7 +1237,10 @@ pub const TUNED_RULES: i32 = 771;
 /// 52, 189, 55, 81). The reverse futility margin rose (25 → 36), razoring's fell (224 → 179),
 /// the history bonus (15 → 9) and the killers (503/358 → 416/287) fell, the policy reduction
 /// now takes a ply from fewer moves (189/55 → 133/38); `aspiration_delta` and `lmp_base`
-/// stayed. Against the values before, freestyle, 200 ms/move, f15 book, zero faults: +29.4 ±23.3 over 770 games (376-311-83, LOS 99.3 %; three runs on fresh openings, `shuf` seeds 197, 198 and 199: +28.6 ±30.5, 219-182-49 in 450 games, SPRT [0, 10] at LLR 1.06 when stopped for the other matches, then +32.7 ±38.4 over 288 and +10.9 ±114.6 over 32, both stopped to free the cores).
+/// stayed. Against the values before, freestyle, 200 ms/move, f15 book, zero faults: +29.4 ±23.3
+/// over 770 games (376-311-83, LOS 99.3 %; three runs on fresh openings, `shuf` seeds 197, 198 and
+/// 199: +28.6 ±30.5, 219-182-49 in 450 games, SPRT [0, 10] at LLR 1.06 when stopped for the other
+/// matches, then +32.7 ±38.4 over 288 and +10.9 ±114.6 over 32, both stopped to free the cores).
 /// Standard and caro, which share these values (`tuned_rules`), were not measured with them.
 pub const TUNABLES: &[Tunable] = &[
     tunable!(rfp_depth: i32, 1, 64, 1.0),
