@@ -408,6 +408,7 @@ mod tests {
             freeze_threats: false,
             freeze_weak: false,
             freeze_tempo: false,
+            pattern_offsets: false,
             calm: false,
             choice,
             temp: Some(100.0),

@@ -16,7 +16,7 @@
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use rensa::board::pattern::code::{class_of_code, code_of, CODES};
+use rensa::board::pattern::code::{class_of_code, code_of, patterns_of, CODES};
 use rensa::board::Class;
 use rensa::board::{Board, Pos};
 use rensa::eval::weights::{self, threat_mask, Weights, FAMILIES, THREATS, THREAT_BITS};
@@ -26,19 +26,29 @@ use crate::choice::Choices;
 use crate::dataset::Record;
 
 /// Weights of one colour of one family: cell values (attack, defence interleaved), the threat
-/// table, the class offsets ([`OFFSETS_AT`]), the tempo.
-const SIDE_LEN: usize = OFFSETS_AT + 2 * CLASS_SLOTS + 1;
+/// table, the class offsets ([`OFFSETS_AT`]), the line-pattern offsets
+/// ([`PATTERN_OFFSETS_AT`]), the tempo.
+const SIDE_LEN: usize = PATTERN_OFFSETS_AT + 2 * PATTERN_SLOTS + 1;
 /// Where a colour's class offsets start in its slot: per class (slots of [`CLASS_SLOTS`]), an
 /// attack and a defence value shared by every code of that class. They exist only while
 /// fitting: [`unflatten`] adds them to the codes' own values, so the weights file and the
 /// engine know nothing of them. A code seen in a few positions moves little by itself, but its
 /// class's offset learns from all of them: fitted with them, generation 2's data gave a
 /// held-out loss of 0.03820 instead of 0.03901 (the largest offsets: a four-plus +67 attack /
-/// +58 defence, an open three with a two or closed three +69 attack), though those weights did
-/// not prove themselves in a match (+21.0 ±27.7 Elo over 530 games; see the README).
+/// +58 defence, an open three with a two or closed three +69 attack); those weights are
+/// generation 3 in freestyle (see the README for their matches).
 const OFFSETS_AT: usize = 2 * CODES + THREATS;
 /// Class slots of the offsets (the board's class counts have as many).
 const CLASS_SLOTS: usize = 16;
+/// Where a colour's line-pattern offsets start in its slot: per line pattern ([`rensa::board::Pattern`]) (slots of
+/// [`PATTERN_SLOTS`]), an attack and a defence value that every code of a class other than
+/// `None` takes once for each of its four lines showing that pattern. Like the class offsets
+/// they exist only while fitting and are folded into the codes' values ([`unflatten`]); they
+/// give a rarely seen code the sum of its lines' values as its starting point. Off unless
+/// `FitConfig::pattern_offsets` (then they stay 0, and nothing changes).
+const PATTERN_OFFSETS_AT: usize = OFFSETS_AT + 2 * CLASS_SLOTS;
+/// Pattern slots of the line-pattern offsets.
+const PATTERN_SLOTS: usize = 16;
 /// All weights.
 pub(crate) const LEN: usize = FAMILIES * 2 * SIDE_LEN;
 /// Records per held-out block (at most; fewer when the data has under four rounds of
@@ -73,6 +83,8 @@ pub struct FitConfig {
     pub freeze_weak: bool,
     /// Leave the tempo bonuses as they start.
     pub freeze_tempo: bool,
+    /// Fit the line-pattern offsets ([`PATTERN_OFFSETS_AT`]); without it they stay 0.
+    pub pattern_offsets: bool,
     /// Train only on calm positions ([`is_calm`]).
     pub calm: bool,
     /// Weight of the choice cross-entropy ([`crate::choice`]) beside the value loss.
@@ -158,6 +170,11 @@ fn is_weak(k: usize) -> bool {
     class_of_code(j / 2, renju_black(family, color)) == Class::None
 }
 
+/// Whether weight `k` is a line-pattern offset.
+fn is_pattern_offset(k: usize) -> bool {
+    (PATTERN_OFFSETS_AT..PATTERN_OFFSETS_AT + 2 * PATTERN_SLOTS).contains(&(k % SIDE_LEN))
+}
+
 /// Whether a family's colour is renju's Black (whose classes carry the forbidden-point hint).
 fn renju_black(family: usize, color: usize) -> bool {
     family == weights::family(Rule::Renju) && color == Color::Black.index()
@@ -192,8 +209,15 @@ fn unflatten(v: &[f64], name: &str, like: &Weights) -> Weights {
             let base = slot(f, c);
             let rb = renju_black(f, c);
             for (k, x) in side.cell.iter_mut().flatten().enumerate() {
-                let class = class_of_code(k / 2, rb) as usize;
-                *x = q(v[base + k] + v[base + OFFSETS_AT + 2 * class + k % 2]);
+                let class = class_of_code(k / 2, rb);
+                let mut value = v[base + k] + v[base + OFFSETS_AT + 2 * class as usize + k % 2];
+                if class != Class::None {
+                    value += patterns_of(k / 2)
+                        .iter()
+                        .map(|&p| v[base + PATTERN_OFFSETS_AT + 2 * p as usize + k % 2])
+                        .sum::<f64>();
+                }
+                *x = q(value);
             }
             for (k, x) in side.threat.iter_mut().enumerate() {
                 *x = q(v[base + 2 * CODES + k]);
@@ -271,6 +295,16 @@ pub(crate) fn position_features(board: &Board, rule: Rule, us: Color, acc: &mut 
             let (ku, kt) = (class_of_code(cu, rb_us), class_of_code(ct, rb_them));
             acc.push(((su + OFFSETS_AT + 2 * ku as usize) as u32, 1));
             acc.push(((st + OFFSETS_AT + 2 * kt as usize + 1) as u32, -1));
+            if ku != Class::None {
+                for p in patterns_of(cu) {
+                    acc.push(((su + PATTERN_OFFSETS_AT + 2 * p as usize) as u32, 1));
+                }
+            }
+            if kt != Class::None {
+                for p in patterns_of(ct) {
+                    acc.push(((st + PATTERN_OFFSETS_AT + 2 * p as usize + 1) as u32, -1));
+                }
+            }
         }
     }
     let mask =
@@ -538,6 +572,7 @@ pub fn fit(
                     || (cfg.freeze_threats && is_threat(k))
                     || (cfg.freeze_weak && is_weak(k))
                     || (cfg.freeze_tempo && is_tempo(k))
+                    || (!cfg.pattern_offsets && is_pattern_offset(k))
                 {
                     continue;
                 }
@@ -582,6 +617,7 @@ fn every_position() -> FitConfig {
         freeze_threats: false,
         freeze_weak: false,
         freeze_tempo: false,
+        pattern_offsets: false,
         calm: false,
         choice: 0.0,
         temp: None,
@@ -734,6 +770,7 @@ mod tests {
             freeze_threats: false,
             freeze_weak: false,
             freeze_tempo: false,
+            pattern_offsets: false,
             calm: false,
             choice: 0.0,
             temp: None,
@@ -758,24 +795,37 @@ mod tests {
         assert!(after < before / 3.0, "mean error {before:.1} -> {after:.1}");
     }
 
-    /// The class offsets, which exist only while fitting, are folded into the codes' values:
-    /// the written weights evaluate every position as the fitted vector did.
-    #[test]
-    fn class_offsets_fold_into_the_codes() {
+    /// Offsets that exist only while fitting, `count` of them from `at` in freestyle's slot
+    /// (both colours share Black's), set to small values: the written weights evaluate 300
+    /// positions exactly as the fitted vector does, and differently from the weights without
+    /// the offsets.
+    fn assert_offsets_fold(at: usize, count: usize) {
         let records = positions(300, 13);
         let s = extract(&records, &every_position());
         assert!(s.len() > 250);
         let start = Weights::from_classes();
         let plain = flatten(&start);
         let mut v = plain.clone();
-        // Freestyle's tables (both colours share Black's slot): an attack and a defence offset
-        // for every class slot.
-        for k in 0..2 * CLASS_SLOTS {
-            v[slot(0, 0) + OFFSETS_AT + k] = (k as f64 * 7.0) % 23.0 - 11.0;
+        for k in 0..count {
+            v[slot(0, 0) + at + k] = (k as f64 * 7.0) % 23.0 - 11.0;
         }
         let folded = flatten(&unflatten(&v, "folded", &start));
         assert!((0..s.len()).all(|i| s.eval(i, &v) == s.eval(i, &folded)));
         assert!((0..s.len()).any(|i| s.eval(i, &v) != s.eval(i, &plain)));
+    }
+
+    /// The class offsets are folded into the codes' values: an attack and a defence offset for
+    /// every class slot.
+    #[test]
+    fn class_offsets_fold_into_the_codes() {
+        assert_offsets_fold(OFFSETS_AT, 2 * CLASS_SLOTS);
+    }
+
+    /// The line-pattern offsets fold in the same way: each code of a class other than `None`
+    /// takes its four lines' offsets.
+    #[test]
+    fn pattern_offsets_fold_into_the_codes() {
+        assert_offsets_fold(PATTERN_OFFSETS_AT, 2 * PATTERN_SLOTS);
     }
 
     /// `-freeze threats,weak,tempo`: the threat tables, the values of the weak codes and the
@@ -806,6 +856,7 @@ mod tests {
             freeze_threats: true,
             freeze_weak: true,
             freeze_tempo: true,
+            pattern_offsets: false,
             calm: false,
             choice: 0.0,
             temp: None,
@@ -847,6 +898,7 @@ mod tests {
             freeze_threats: false,
             freeze_weak: false,
             freeze_tempo: false,
+            pattern_offsets: false,
             calm: false,
             choice: 0.0,
             temp: None,

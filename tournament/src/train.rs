@@ -25,7 +25,8 @@ USAGE:
                     [-resume] [-concurrency N]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
-                  [-keep mates,loud] [-freeze threats,weak,tempo] [-calm] [-td L]
+                  [-keep mates,loud] [-freeze threats,weak,tempo] [-pattern-offsets]
+                  [-calm] [-td L]
   rensa-train order -data FILE[,FILE...] [-scale S] [-min-stones N] [-codes FILE] [-epochs N]
   rensa-train copy -from R -to R[,R...] -out FILE [-init embedded|classes|FILE] [-name NAME]
 
@@ -94,6 +95,9 @@ starting weights; one block in 20 of the positions is held out and reported ever
   -freeze threats,weak,tempo       leave as they start: the threat tables (threats); the
                                    values of the codes of class None, no two or better (weak);
                                    the tempo bonuses (tempo)
+  -pattern-offsets                 also fit an attack and a defence offset per line pattern,
+                                   added to every code of a class other than None once for each
+                                   of its lines showing it (folded into the codes' values)
   -keep mates,loud                 also train on positions with a proven score / with a five or
                                    a win in three on the board (default: neither)
   -calm                            train only on calm positions: neither side has a four or an
@@ -365,6 +369,7 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         freeze_threats: false,
         freeze_weak: false,
         freeze_tempo: false,
+        pattern_offsets: false,
         calm: false,
         choice: 1.0,
         temp: None,
@@ -400,6 +405,8 @@ fn parse_fit(args: &[String]) -> Result<Command> {
                 "-keep",
                 &mut [("mates", &mut cfg.keep_mates), ("loud", &mut cfg.keep_loud)],
             )?,
+            "pattern-offsets" if vals.is_empty() => cfg.pattern_offsets = true,
+            "pattern-offsets" => bail!("-pattern-offsets takes no value"),
             "calm" if vals.is_empty() => cfg.calm = true,
             "calm" => bail!("-calm takes no value"),
             "choice-data" => choice_data.extend(one()?.split(',').map(PathBuf::from)),
