@@ -40,9 +40,10 @@ const SIDE_LEN: usize = PATTERN_OFFSETS_AT + 2 * PATTERN_SLOTS + 1;
 const OFFSETS_AT: usize = 2 * CODES + THREATS;
 /// Class slots of the offsets (the board's class counts have as many).
 const CLASS_SLOTS: usize = 16;
-/// Where a colour's line-pattern offsets start in its slot: per line pattern ([`rensa::board::Pattern`]) (slots of
-/// [`PATTERN_SLOTS`]), an attack and a defence value that every code of a class other than
-/// `None` takes once for each of its four lines showing that pattern. Like the class offsets
+/// Where a colour's line-pattern offsets start in its slot: per line pattern (slots of
+/// [`PATTERN_SLOTS`], indexed by [`rensa::board::Pattern`]), an attack and a defence value that
+/// every code of a class other than `None` takes once for each of its four lines showing that
+/// pattern. Like the class offsets
 /// they exist only while fitting and are folded into the codes' values ([`unflatten`]); they
 /// give a rarely seen code the sum of its lines' values as its starting point. Off unless
 /// `FitConfig::pattern_offsets` (then they stay 0, and nothing changes).
@@ -83,7 +84,7 @@ pub struct FitConfig {
     pub freeze_weak: bool,
     /// Leave the tempo bonuses as they start.
     pub freeze_tempo: bool,
-    /// Fit the line-pattern offsets ([`PATTERN_OFFSETS_AT`]); without it they stay 0.
+    /// Fit the line-pattern offsets (see `PATTERN_OFFSETS_AT`); without it they stay 0.
     pub pattern_offsets: bool,
     /// Train only on calm positions ([`is_calm`]).
     pub calm: bool,
