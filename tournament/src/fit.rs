@@ -43,10 +43,10 @@ const CLASS_SLOTS: usize = 16;
 /// Where a colour's line-pattern offsets start in its slot: per line pattern (slots of
 /// [`PATTERN_SLOTS`], indexed by [`rensa::board::Pattern`]), an attack and a defence value that
 /// every code of a class other than `None` takes once for each of its four lines showing that
-/// pattern. Like the class offsets
-/// they exist only while fitting and are folded into the codes' values ([`unflatten`]); they
-/// give a rarely seen code the sum of its lines' values as its starting point. Off unless
-/// `FitConfig::pattern_offsets` (then they stay 0, and nothing changes).
+/// pattern. Like the class offsets they exist only while fitting and are folded into the codes'
+/// values ([`unflatten`]); they give a rarely seen code the sum of its lines' values as its
+/// starting point. Off unless `FitConfig::pattern_offsets` (then they stay 0, and nothing
+/// changes).
 const PATTERN_OFFSETS_AT: usize = OFFSETS_AT + 2 * CLASS_SLOTS;
 /// Pattern slots of the line-pattern offsets.
 const PATTERN_SLOTS: usize = 16;
@@ -280,8 +280,7 @@ pub(crate) fn valid_block(records: usize) -> usize {
 pub(crate) fn position_features(board: &Board, rule: Rule, us: Color, acc: &mut Vec<(u32, i16)>) {
     let fam = weights::family(rule);
     let them = us.opp();
-    let (su, st) = (slot(fam, us.index()), slot(fam, them.index()));
-    let (rb_us, rb_them) = (renju_black(fam, us.index()), renju_black(fam, them.index()));
+    let su = slot(fam, us.index());
     acc.clear();
     for y in 0..board.height() {
         for x in 0..board.width() {
@@ -289,21 +288,19 @@ pub(crate) fn position_features(board: &Board, rule: Rule, us: Color, acc: &mut 
             if !board.is_empty(p) {
                 continue;
             }
-            let cu = code_of(board.patterns_packed(p, us)) as usize;
-            let ct = code_of(board.patterns_packed(p, them)) as usize;
-            acc.push(((su + 2 * cu) as u32, 1));
-            acc.push(((st + 2 * ct + 1) as u32, -1));
-            let (ku, kt) = (class_of_code(cu, rb_us), class_of_code(ct, rb_them));
-            acc.push(((su + OFFSETS_AT + 2 * ku as usize) as u32, 1));
-            acc.push(((st + OFFSETS_AT + 2 * kt as usize + 1) as u32, -1));
-            if ku != Class::None {
-                for p in patterns_of(cu) {
-                    acc.push(((su + PATTERN_OFFSETS_AT + 2 * p as usize) as u32, 1));
-                }
-            }
-            if kt != Class::None {
-                for p in patterns_of(ct) {
-                    acc.push(((st + PATTERN_OFFSETS_AT + 2 * p as usize + 1) as u32, -1));
+            // The side to move's attack values (part 0) count for it, the opponent's defence
+            // values (part 1) against it: the code's own, its class's offset and, outside class
+            // `None`, its lines' pattern offsets.
+            for (color, part, sign) in [(us, 0, 1), (them, 1, -1)] {
+                let base = slot(fam, color.index()) + part;
+                let code = code_of(board.patterns_packed(p, color)) as usize;
+                let class = class_of_code(code, renju_black(fam, color.index()));
+                acc.push(((base + 2 * code) as u32, sign));
+                acc.push(((base + OFFSETS_AT + 2 * class as usize) as u32, sign));
+                if class != Class::None {
+                    for q in patterns_of(code) {
+                        acc.push(((base + PATTERN_OFFSETS_AT + 2 * q as usize) as u32, sign));
+                    }
                 }
             }
         }
