@@ -1125,8 +1125,8 @@ mod tests {
         // White's two central stones, Black's three in the corners.
         let white_two = [(0, 0), (7, 7), (14, 14), (8, 8), (0, 14)];
         assert!(matches!(decide(&white_two), Swap2Answer::Move(_)));
-        // A black stone near White's, the other four cells along its row: judged close to even.
-        let even = [(7, 7), (8, 8), (11, 7)];
+        // Black's second stone on the diagonal, three cells beyond White's: judged close to even.
+        let even = [(7, 7), (8, 8), (11, 11)];
         let Swap2Answer::PutTwo(two) = decide(&even) else {
             panic!("expected two stones for {even:?}");
         };
