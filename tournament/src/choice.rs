@@ -248,12 +248,12 @@ fn extract_part(
         if choice.reply {
             // The mover's value of the leaf: +eval with the mover to move there, −eval with
             // the opponent to move; less the parent's, the same for every candidate.
-            position_features(&board, r.rule, us, &mut parent);
+            position_features(&board, r.rule, us, cfg.pattern_offsets, &mut parent);
             for &c in &cells {
                 board.make(c, us);
                 leaf(&mut board, us, &mut line);
                 let to_move = if line.len() % 2 == 0 { them } else { us };
-                position_features(&board, r.rule, to_move, &mut child);
+                position_features(&board, r.rule, to_move, cfg.pattern_offsets, &mut child);
                 for _ in 0..line.len() + 1 {
                     board.undo();
                 }
@@ -262,10 +262,10 @@ fn extract_part(
                 s.cand.push(s.index.len());
             }
         } else {
-            position_features(&board, r.rule, them, &mut parent);
+            position_features(&board, r.rule, them, cfg.pattern_offsets, &mut parent);
             for &c in &cells {
                 board.make(c, us);
-                position_features(&board, r.rule, them, &mut child);
+                position_features(&board, r.rule, them, cfg.pattern_offsets, &mut child);
                 board.undo();
                 push_sum(&mut s, &child, -1, &parent, 1);
                 s.cand.push(s.index.len());

@@ -276,8 +276,15 @@ pub(crate) fn valid_block(records: usize) -> usize {
 }
 
 /// The features of `board` with `us` to move under `rule`'s tables, into `acc`: (weight index,
-/// count), sorted by index, each index once.
-pub(crate) fn position_features(board: &Board, rule: Rule, us: Color, acc: &mut Vec<(u32, i16)>) {
+/// count), sorted by index, each index once; the line-pattern offsets only if `pattern_offsets`
+/// (otherwise they stay 0, so leaving them out changes no evaluation).
+pub(crate) fn position_features(
+    board: &Board,
+    rule: Rule,
+    us: Color,
+    pattern_offsets: bool,
+    acc: &mut Vec<(u32, i16)>,
+) {
     let fam = weights::family(rule);
     let them = us.opp();
     let su = slot(fam, us.index());
@@ -297,7 +304,7 @@ pub(crate) fn position_features(board: &Board, rule: Rule, us: Color, acc: &mut 
                 let class = class_of_code(code, renju_black(fam, color.index()));
                 acc.push(((base + 2 * code) as u32, sign));
                 acc.push(((base + OFFSETS_AT + 2 * class as usize) as u32, sign));
-                if class != Class::None {
+                if pattern_offsets && class != Class::None {
                     for q in patterns_of(code) {
                         acc.push(((base + PATTERN_OFFSETS_AT + 2 * q as usize) as u32, sign));
                     }
@@ -333,7 +340,7 @@ fn extract_part(records: &[Record], first: usize, block: usize, cfg: &FitConfig)
         if cfg.calm && !is_calm(&board) {
             continue;
         }
-        position_features(&board, r.rule, r.side, &mut acc);
+        position_features(&board, r.rule, r.side, cfg.pattern_offsets, &mut acc);
         for &(i, v) in &acc {
             s.index.push(i);
             s.value.push(v);
@@ -799,7 +806,11 @@ mod tests {
     /// the offsets.
     fn assert_offsets_fold(at: usize, count: usize) {
         let records = positions(300, 13);
-        let s = extract(&records, &every_position());
+        let cfg = FitConfig {
+            pattern_offsets: true,
+            ..every_position()
+        };
+        let s = extract(&records, &cfg);
         assert!(s.len() > 250);
         let start = Weights::from_classes();
         let plain = flatten(&start);
