@@ -22,6 +22,7 @@ use rensa::search::{self, Job, Limits, Threads, Tt};
 use crate::dataset::{self, stored_score, Record, Writer, FLAG_MATE};
 use crate::fit::is_calm;
 use crate::opening::SplitMix;
+use crate::train::Init;
 
 /// Positions searched between two writes of the output.
 const CHUNK: usize = 256;
@@ -55,6 +56,9 @@ pub struct LabelConfig {
     pub concurrency: usize,
     /// Transposition table per thread, bytes.
     pub tt_bytes: usize,
+    /// The weights the searches evaluate with (the teacher's evaluation), installed by the
+    /// command before the run.
+    pub weights: Init,
 }
 
 /// Totals of a run.
@@ -279,6 +283,7 @@ mod tests {
             resume: false,
             concurrency: 2,
             tt_bytes: 1 << 20,
+            weights: Init::Embedded,
         }
     }
 

@@ -22,7 +22,7 @@ USAGE:
                        [-concurrency N]
   rensa-train label -data FILE[,FILE...] -out FILE [-nodes N] [-every K] [-min-stones N]
                     [-positions N] [-keep mates,loud] [-calm] [-tail N] [-perturb K]
-                    [-resume] [-concurrency N]
+                    [-resume] [-concurrency N] [-weights embedded|classes|FILE]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
                   [-keep mates,loud] [-freeze threats,weak,tempo] [-pattern-offsets]
@@ -73,6 +73,8 @@ only on the position, the nodes and the build. Output is written every 256 posit
   -resume                          keep the records -out already holds (an interrupted run
                                    with the same data and options) and carry on after them
   -concurrency N                   searches at once, one thread each (default 2)
+  -weights embedded|classes|FILE   the evaluation the searches use (default: the embedded
+                                   weights; classes: the hand-set class values)
 
 fit: logistic regression of the evaluation (per-cell pattern-code values, threat table,
 tempo; per rule family, colours shared outside renju) against
@@ -188,7 +190,8 @@ pub struct CopyConfig {
     pub name: String,
 }
 
-/// The starting weights of a fit.
+/// Weights named on the command line: the start of a fit or a copy, the evaluation of a
+/// `label` run.
 #[derive(Clone, Debug)]
 pub enum Init {
     Embedded,
@@ -313,6 +316,7 @@ fn parse_label(args: &[String]) -> Result<Command> {
         resume: false,
         concurrency: 2,
         tt_bytes: 16 << 20,
+        weights: Init::Embedded,
     };
     let mut out = None;
     for (opt, vals) in option_groups(args)? {
@@ -337,6 +341,7 @@ fn parse_label(args: &[String]) -> Result<Command> {
             "concurrency" => cfg.concurrency = num(one()?, "-concurrency")?,
             "calm" if vals.is_empty() => cfg.calm = true,
             "calm" => bail!("-calm takes no value"),
+            "weights" => cfg.weights = Init::parse(one()?),
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
@@ -618,6 +623,24 @@ mod tests {
         assert!(parse(&args("copy -from 8 -to 9 -out x.weights")).is_err());
         assert!(parse(&args("copy -from 0 -out x.weights")).is_err());
         assert!(parse(&args("copy -from 0 -to 7 -out x.weights")).is_err());
+    }
+
+    #[test]
+    fn label_takes_its_teacher() {
+        let teacher = |line: &str| match parse(&args(line)) {
+            Ok(Command::Label(cfg)) => cfg.weights,
+            _ => panic!("{line:?} parses"),
+        };
+        let base = "label -data a.bin -out b.bin";
+        assert!(matches!(teacher(base), Init::Embedded));
+        assert!(matches!(
+            teacher(&format!("{base} -weights classes")),
+            Init::Classes
+        ));
+        assert!(
+            matches!(teacher(&format!("{base} -weights g.weights")), Init::File(p) if p.as_os_str() == "g.weights")
+        );
+        assert!(parse(&args(&format!("{base} -weights"))).is_err());
     }
 
     #[test]

@@ -71,6 +71,9 @@ fn generate(cfg: &datagen::GenConfig) -> anyhow::Result<()> {
 }
 
 fn run_label(cfg: &label::LabelConfig) -> anyhow::Result<()> {
+    if !matches!(cfg.weights, train::Init::Embedded) {
+        rensa::eval::weights::install(cfg.weights.load()?);
+    }
     println!(
         "label: {} nodes per search, one in {} eligible positions, {} threads, weights {} -> {}",
         cfg.nodes,
