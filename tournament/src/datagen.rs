@@ -45,6 +45,8 @@ pub struct GenConfig {
     pub concurrency: usize,
     /// Transposition table per worker, bytes.
     pub tt_bytes: usize,
+    /// The weights the players evaluate with, installed by the command before the run.
+    pub weights: crate::train::Init,
 }
 
 /// Totals of a run.

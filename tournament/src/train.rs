@@ -19,7 +19,7 @@ rensa-train: training data from self-play, and the evaluation's weights fitted t
 USAGE:
   rensa-train generate -out FILE [-rule R] [-size N] [-openings ...] [-nodes N]
                        [-games N] [-positions N] [-random plies=P permille=M] [-seed S]
-                       [-concurrency N]
+                       [-concurrency N] [-weights embedded|classes|FILE]
   rensa-train label -data FILE[,FILE...] -out FILE [-nodes N] [-every K] [-min-stones N]
                     [-positions N] [-keep mates,loud] [-calm] [-tail N] [-perturb K]
                     [-resume] [-concurrency N] [-weights embedded|classes|FILE]
@@ -47,6 +47,8 @@ move with the search's score and the game's result (format: tournament/src/datas
                                    probability M/1000 (default 150)
   -seed S                          seed of the random moves (default 1)
   -concurrency N                   games at once, one thread each (default 2)
+  -weights embedded|classes|FILE   the evaluation both players use (default: the embedded
+                                   weights; classes: the hand-set class values)
 
 label: searches positions of existing data files again, with more nodes, and writes them with
 the new score (and proof flag) and the game's result unchanged, in input order: deeper labels
@@ -246,6 +248,7 @@ fn parse_generate(args: &[String]) -> Result<Command> {
     let (mut nodes, mut games, mut positions) = (10_000u64, None, None);
     let (mut random_plies, mut random_permille) = (8u32, 150u64);
     let (mut seed, mut concurrency) = (1u64, 2usize);
+    let mut weights = Init::Embedded;
     for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
         match opt.as_str() {
@@ -269,6 +272,7 @@ fn parse_generate(args: &[String]) -> Result<Command> {
             }
             "seed" => seed = num(one()?, "-seed")?,
             "concurrency" => concurrency = num(one()?, "-concurrency")?,
+            "weights" => weights = Init::parse(one()?),
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
@@ -297,6 +301,7 @@ fn parse_generate(args: &[String]) -> Result<Command> {
         seed,
         concurrency,
         tt_bytes: 16 << 20,
+        weights,
     }))
 }
 
@@ -626,7 +631,7 @@ mod tests {
     }
 
     #[test]
-    fn label_takes_its_teacher() {
+    fn label_and_generate_take_their_weights() {
         let teacher = |line: &str| match parse(&args(line)) {
             Ok(Command::Label(cfg)) => cfg.weights,
             _ => panic!("{line:?} parses"),
@@ -641,6 +646,16 @@ mod tests {
             matches!(teacher(&format!("{base} -weights g.weights")), Init::File(p) if p.as_os_str() == "g.weights")
         );
         assert!(parse(&args(&format!("{base} -weights"))).is_err());
+        // generate's players, the same way.
+        let players = |line: &str| match parse(&args(line)) {
+            Ok(Command::Generate(cfg)) => cfg.weights,
+            _ => panic!("{line:?} parses"),
+        };
+        assert!(matches!(players("generate -out a.bin"), Init::Embedded));
+        assert!(matches!(
+            players("generate -out a.bin -weights classes"),
+            Init::Classes
+        ));
     }
 
     #[test]

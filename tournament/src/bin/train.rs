@@ -44,6 +44,9 @@ fn main() {
 }
 
 fn generate(cfg: &datagen::GenConfig) -> anyhow::Result<()> {
+    if !matches!(cfg.weights, train::Init::Embedded) {
+        rensa::eval::weights::install(cfg.weights.load()?);
+    }
     println!(
         "generate: {} {}x{}, {} nodes per move, {} threads, weights {} -> {}",
         cfg.rule.name(),
