@@ -53,7 +53,8 @@ move with the search's score and the game's result (format: tournament/src/datas
 label: searches positions of existing data files again, with more nodes, and writes them with
 the new score (and proof flag) and the game's result unchanged, in input order: deeper labels
 for positions from fast self-play. Every search starts from a cleared table, so a label depends
-only on the position, the nodes and the build. Output is written every 256 positions.
+only on the position, the nodes, the build and the weights. Output is written every 256
+positions.
   -data FILE,FILE,...              data files from generate
   -out FILE                        the labelled data file (overwritten unless -resume)
   -nodes N                         nodes per search (default 100000)
@@ -193,7 +194,7 @@ pub struct CopyConfig {
 }
 
 /// Weights named on the command line: the start of a fit or a copy, the evaluation of a
-/// `label` run.
+/// `generate` or `label` run.
 #[derive(Clone, Debug)]
 pub enum Init {
     Embedded,
