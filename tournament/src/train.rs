@@ -218,6 +218,15 @@ impl Init {
             Init::File(p) => Weights::load(p).map_err(|e| anyhow::anyhow!(e))?,
         })
     }
+
+    /// Makes these the weights every board built from now on evaluates with (the embedded
+    /// ones already are): the players of `generate`, the teacher of `label`.
+    pub fn install(&self) -> Result<()> {
+        if !matches!(self, Init::Embedded) {
+            weights::install(self.load()?);
+        }
+        Ok(())
+    }
 }
 
 fn one<'a>(opt: &str, vals: &'a [String]) -> Result<&'a String> {

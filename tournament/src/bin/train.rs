@@ -44,9 +44,7 @@ fn main() {
 }
 
 fn generate(cfg: &datagen::GenConfig) -> anyhow::Result<()> {
-    if !matches!(cfg.weights, train::Init::Embedded) {
-        rensa::eval::weights::install(cfg.weights.load()?);
-    }
+    cfg.weights.install()?;
     println!(
         "generate: {} {}x{}, {} nodes per move, {} threads, weights {} -> {}",
         cfg.rule.name(),
@@ -74,9 +72,7 @@ fn generate(cfg: &datagen::GenConfig) -> anyhow::Result<()> {
 }
 
 fn run_label(cfg: &label::LabelConfig) -> anyhow::Result<()> {
-    if !matches!(cfg.weights, train::Init::Embedded) {
-        rensa::eval::weights::install(cfg.weights.load()?);
-    }
+    cfg.weights.install()?;
     println!(
         "label: {} nodes per search, one in {} eligible positions, {} threads, weights {} -> {}",
         cfg.nodes,
