@@ -6,10 +6,9 @@
 //! fits to the deep search scores of calm positions (see the README): generation 3 in freestyle
 //! (generation 2's data, with the positions those searches proved won or lost, fitted with
 //! offsets per threat class), the same tables copied in standard, renju's own generation 3
-//! (its generation 2's data fitted again the same way) and caro's own generation 2 (fitted
-//! without the offsets). Every line of fits started from generation 0,
-//! the hand-set class values of [`params`] ([`weights::Weights::from_classes`]); [`params`]
-//! also keeps the evaluation's bound.
+//! (its generation 2's data fitted again the same way) and caro's own generation 3 (likewise).
+//! Every line of fits started from generation 0, the hand-set class values of [`params`]
+//! ([`weights::Weights::from_classes`]); [`params`] also keeps the evaluation's bound.
 
 pub mod params;
 pub mod weights;
