@@ -57,6 +57,12 @@ use rensa::{Cell, Color, Grid, Pos, Rule};
 /// fails, even on a loaded machine.
 const HANG: u64 = 60_000;
 
+/// How a failure begins when a signal, not the engine, ended the process ...
+const KILLED: &str = "no exit code, the process was ended by";
+/// ... and when the engine's output closed while a line was awaited. Under Wine both come now and
+/// then from outside, and such a transcript is run once more (`transcripts_replay`).
+const OUTPUT_CLOSED: &str = "the engine closed its output";
+
 fn time_factor() -> f64 {
     std::env::var("RENSA_TEST_TIME_FACTOR")
         .ok()
@@ -182,7 +188,7 @@ impl Engine {
                     Ok(code) => format!("exit code {code}"),
                     Err(e) => e,
                 };
-                Err(format!("the engine closed its output ({how})"))
+                Err(format!("{OUTPUT_CLOSED} ({how})"))
             }
         }
     }
@@ -197,9 +203,7 @@ impl Engine {
         let t = Instant::now();
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
-                return status
-                    .code()
-                    .ok_or_else(|| format!("no exit code, the process was ended by: {status}"));
+                return status.code().ok_or_else(|| format!("{KILLED}: {status}"));
             }
             if t.elapsed() > wait {
                 return Err(format!("the engine did not exit within {wait:?}"));
@@ -642,11 +646,7 @@ fn transcripts_replay() {
         // four engines starting at once; never natively, where the same transcripts run). Such
         // a transcript is run once more, alone, and reported.
         let result = match result {
-            Err(e)
-                if under_wine()
-                    && (e.contains("no exit code, the process was ended by")
-                        || e.contains("the engine closed its output")) =>
-            {
+            Err(e) if under_wine() && (e.contains(KILLED) || e.contains(OUTPUT_CLOSED)) => {
                 let again = run_transcript(f);
                 let first = e.lines().next().unwrap_or_default();
                 report.push_str(&format!("RETRIED {name} under Wine ({first})\n"));
