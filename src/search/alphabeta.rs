@@ -34,8 +34,9 @@
 //! for the static evaluation in the pruning (`tt_eval`), the pruning of moves whose cell
 //! shows nothing for either side near the horizon (`prune_trivial_depth`), the dropping of moves
 //! that leave the opponent's win in five standing (`defend_four_three`), the lesser reduction of
-//! an attack carried on (`lmr_attack_chain`) and, in the quiescence, plain closed fours at its
-//! first plies only (`qs_plain_plies`), kept for the tuner.
+//! an attack carried on (`lmr_attack_chain`), separate histories for tactical and quiet moves
+//! (`history_kinds`) and, in the quiescence, plain closed fours at its first plies only
+//! (`qs_plain_plies`), kept for the tuner.
 //! Freestyle, standard and caro search with the values of an SPSA run, renju with those from
 //! before it (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle
 //! only (`lmr_policy_rules`; both through [`SearchParams::for_rule`], applied when the thread
@@ -43,7 +44,7 @@
 
 use super::history::History;
 use super::movepick::{self, Quick};
-use super::stack::{Stack, MAX_PLY};
+use super::stack::{MoveEntry, Stack, MAX_PLY};
 use super::tt::{Bound, Tt};
 use super::{Control, Limits, ThreadData, INF, MATE, MATE_BOUND};
 use crate::board::{Board, Class, Pos, DIRS};
@@ -672,6 +673,9 @@ impl<'a> Searcher<'a> {
         } else {
             Pos::NONE
         };
+        // The history kind of a move: 1 for a tactical one when they are kept apart.
+        let kinds = usize::from(self.params.history_kinds != 0);
+        let kind_of = move |m: &MoveEntry| kinds & usize::from(movepick::is_tactical(m));
         let n = self.scan(ply, us);
         let history = &self.history;
         let board = &*self.board;
@@ -696,8 +700,8 @@ impl<'a> Searcher<'a> {
             Some(if m.pos == tt_move {
                 ORDER_TT_MOVE
             } else {
-                let mut v =
-                    movepick::static_score(m) + history.get(us, m.pos) / self.params.history_div;
+                let mut v = movepick::static_score(m)
+                    + history.get(us, kind_of(m), m.pos) / self.params.history_div;
                 if cell_permille != 0 {
                     v += movepick::cell_value(board, us, m.pos) * cell_permille / 1000;
                 }
@@ -922,7 +926,7 @@ impl<'a> Searcher<'a> {
                                 .clamp(0, LMR_SCORE_MAX_BONUS);
                         }
                     }
-                    r -= self.history.get(us, m.pos) / self.params.lmr_history_div;
+                    r -= self.history.get(us, kind_of(&m), m.pos) / self.params.lmr_history_div;
                     r = r.clamp(0, new_depth - 1);
                 }
                 self.stack.frames[ply + 1].cut_node = true;
@@ -978,11 +982,15 @@ impl<'a> Searcher<'a> {
                             }
                         }
                         let bonus = depth * depth * self.params.history_bonus_per_depth2;
-                        self.history.update(us, m.pos, bonus);
+                        self.history.update(us, kind_of(&m), m.pos, bonus);
                         for j in 0..i {
                             let q = self.stack.frames[ply].moves[j];
-                            self.history
-                                .update(us, q.pos, -bonus / self.params.history_malus_div);
+                            self.history.update(
+                                us,
+                                kind_of(&q),
+                                q.pos,
+                                -bonus / self.params.history_malus_div,
+                            );
                         }
                         break;
                     }

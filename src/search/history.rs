@@ -1,12 +1,14 @@
-//! Move-ordering memory across nodes: a history score per side and cell (quiet moves that caused
-//! cut-offs), a counter move per side and opponent's last cell (the quiet move that last refuted
-//! that stone), and two killer moves per ply (kept in the stack frames).
+//! Move-ordering memory across nodes: a history score per side, kind of move and cell (moves that
+//! caused cut-offs; the kind is 0, or with `history_kinds` 1 for a tactical move), a counter move
+//! per side and opponent's last cell (the quiet move that last refuted that stone), and two killer
+//! moves per ply (kept in the stack frames).
 
 use crate::board::{Pos, NUM_CELLS};
 use crate::params::HISTORY_MAX;
 use crate::types::Color;
 
 pub struct History {
+    /// Indexed by `2 * side + kind`.
     table: Vec<[i32; NUM_CELLS]>,
     counter: Vec<[Pos; NUM_CELLS]>,
 }
@@ -14,7 +16,7 @@ pub struct History {
 impl History {
     pub fn new() -> History {
         History {
-            table: vec![[0; NUM_CELLS]; 2],
+            table: vec![[0; NUM_CELLS]; 4],
             counter: vec![[Pos::NONE; NUM_CELLS]; 2],
         }
     }
@@ -29,14 +31,14 @@ impl History {
     }
 
     #[inline]
-    pub fn get(&self, side: Color, p: Pos) -> i32 {
-        self.table[side.index()][p.index()]
+    pub fn get(&self, side: Color, kind: usize, p: Pos) -> i32 {
+        self.table[2 * side.index() + (kind & 1)][p.index()]
     }
 
     /// Rewards (`bonus > 0`) or punishes a move, with gravity towards zero.
     #[inline]
-    pub fn update(&mut self, side: Color, p: Pos, bonus: i32) {
-        let e = &mut self.table[side.index()][p.index()];
+    pub fn update(&mut self, side: Color, kind: usize, p: Pos, bonus: i32) {
+        let e = &mut self.table[2 * side.index() + (kind & 1)][p.index()];
         let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         *e += b - *e * b.abs() / HISTORY_MAX;
     }
@@ -67,5 +69,30 @@ impl History {
 impl Default for History {
     fn default() -> Self {
         History::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kinds, sides and cells are kept apart; a bonus moves the score towards the cap and
+    /// ageing halves it.
+    #[test]
+    fn kinds_and_sides_are_kept_apart() {
+        let mut h = History::new();
+        let p = Pos::new(7, 7);
+        h.update(Color::Black, 1, p, 400);
+        assert_eq!(h.get(Color::Black, 1, p), 400);
+        assert_eq!(h.get(Color::Black, 0, p), 0);
+        assert_eq!(h.get(Color::White, 1, p), 0);
+        assert_eq!(h.get(Color::Black, 1, Pos::new(7, 8)), 0);
+        h.update(Color::Black, 0, p, -HISTORY_MAX);
+        assert_eq!(h.get(Color::Black, 0, p), -HISTORY_MAX);
+        assert_eq!(h.get(Color::Black, 1, p), 400);
+        h.age();
+        assert_eq!(h.get(Color::Black, 1, p), 200);
+        h.clear();
+        assert_eq!(h.get(Color::Black, 0, p), 0);
     }
 }
