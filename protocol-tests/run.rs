@@ -616,6 +616,24 @@ fn ended_from_outside(failure: &str) -> bool {
             .any(|t| failure.contains(t))
 }
 
+/// `first`, or, when it failed from outside ([`ended_from_outside`]), what `again` gives, with a
+/// `RETRIED` line naming `what` and the first failure added to `report`.
+fn once_more<T>(
+    first: Result<T, String>,
+    what: &str,
+    report: &mut String,
+    again: impl FnOnce() -> Result<T, String>,
+) -> Result<T, String> {
+    match first {
+        Err(e) if ended_from_outside(&e) => {
+            let line = e.lines().next().unwrap_or_default();
+            report.push_str(&format!("RETRIED {what} under Wine ({line})\n"));
+            again()
+        }
+        other => other,
+    }
+}
+
 fn transcripts() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol-tests");
     let only = std::env::var("RENSA_TEST_ONLY").ok();
@@ -657,15 +675,7 @@ fn transcripts_replay() {
         // Under Wine a process is now and then ended from outside: with SIGKILL as it exits (at
         // EOF, or once after END in `ponder.txt`, not reproduced in 43 reruns), or with its
         // output closed right after START (fresh prefixes, four engines starting at once).
-        let result = match result {
-            Err(e) if ended_from_outside(&e) => {
-                let again = run_transcript(f);
-                let first = e.lines().next().unwrap_or_default();
-                report.push_str(&format!("RETRIED {name} under Wine ({first})\n"));
-                again
-            }
-            other => other,
-        };
+        let result = once_more(result, &name, &mut report, || run_transcript(f));
         match result {
             Ok(()) => passed += 1,
             Err(e) => {
@@ -765,21 +775,15 @@ fn self_play_every_rule() {
     for (code, size) in [(0, 15), (0, 20), (1, 15), (4, 15), (8, 15), (9, 15)] {
         // Once, in a fresh-clone CI run, the first Wine engine died as it started ("cannot write
         // to the engine: Broken pipe"); such a game is played once more.
-        let result = match self_play(code, size) {
-            Err(e) if ended_from_outside(&e) => {
-                let first = e.lines().next().unwrap_or_default();
-                report.push_str(&format!(
-                    "RETRIED rule {code} {size}x{size} under Wine ({first})\n"
-                ));
-                self_play(code, size)
-            }
-            other => other,
-        };
+        let what = format!("rule {code} {size}x{size}");
+        let result = once_more(self_play(code, size), &what, &mut report, || {
+            self_play(code, size)
+        });
         match result {
-            Ok(end) => report.push_str(&format!("rule {code} {size}x{size}: {end}\n")),
+            Ok(end) => report.push_str(&format!("{what}: {end}\n")),
             Err(e) => {
                 failures += 1;
-                report.push_str(&format!("rule {code} {size}x{size}: FAILED {e}\n"));
+                report.push_str(&format!("{what}: FAILED {e}\n"));
             }
         }
     }
