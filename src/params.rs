@@ -262,7 +262,7 @@ pub const IIR_TT_MAX: i32 = 3;
 /// (move counts nearer Rapfi's; the depth profile at 200 ms reaches a median 12 instead of 11,
 /// and the 1 M-node `attacker_report` proves 22 of 35 instead of 19) against 11 and 0, f15 seed
 /// 179: −9.9 ±40.8 (104-111-31, 246 games, stopped). Base 2 against 12 (about a quarter of the
-/// moves at depth 1, half at depth 5; a ply deeper at 1 s): at fixed nodes per move +12.2 ±27.7
+/// moves at depth 1, half at depth 5; a ply deeper at 3 M nodes): at fixed nodes +12.2 ±27.7
 /// (30 000, f15 `shuf` seed 232), +27.9 ±26.8 (100 000, seed 232) and +21.5 ±25.9 (300 000,
 /// about 200 ms of search, 277-240-83, seed 234), 600 games each; but at 200 ms/move SPRT
 /// [0, 10] −15.1 ±46.2 (73-81-30, seed 233, stopped, partly under load) and +3.6 ±29.2
