@@ -541,8 +541,8 @@ pub const LMR_ATTACK_CHAIN: i32 = 0;
 /// order it as a quiet move and the other way round (Rapfi keeps an attack and a quiet history).
 /// 0: one history per side and cell. 1 against 0, freestyle, same binary, f15 book: +25.5 ±27.7
 /// at 30 000 nodes/move (317-273-10, 600 games, `shuf` seed 229), but +4.6 ±25.1 at 200 ms/move
-/// (256-248-105, 609 games, `shuf` seed 230, SPRT [0, 10] stopped undecided at LLR -0.07); renju
-/// at 30 000 nodes/move, r15 book `shuf` seed 231: -8.7 ±27.7 (289-304-7, 600 games). So off.
+/// (256-248-105, 609 games, `shuf` seed 230, SPRT [0, 10] stopped undecided at LLR −0.07); renju
+/// at 30 000 nodes/move, r15 book `shuf` seed 231: −8.7 ±27.7 (289-304-7, 600 games). So off.
 pub const HISTORY_KINDS: i32 = 0;
 /// Whether the quiescence plays only the fours near the mover's own last stone: on a line
 /// through it within four steps, or in the 5×5 square around it (Rapfi's quiescence does so), so

@@ -673,9 +673,10 @@ impl<'a> Searcher<'a> {
         } else {
             Pos::NONE
         };
-        // The history kind of a move: 1 for a tactical one when they are kept apart.
-        let kinds = usize::from(self.params.history_kinds != 0);
-        let kind_of = move |m: &MoveEntry| kinds & usize::from(movepick::is_tactical(m));
+        // The history kind of a move: 1 for a tactical one when they are kept apart (the test
+        // is not made when they are not).
+        let kinds = self.params.history_kinds != 0;
+        let kind_of = move |m: &MoveEntry| usize::from(kinds && movepick::is_tactical(m));
         let n = self.scan(ply, us);
         let history = &self.history;
         let board = &*self.board;

@@ -30,15 +30,21 @@ impl History {
         }
     }
 
+    /// The row of `table` for `side` and `kind`.
+    #[inline]
+    fn row(side: Color, kind: usize) -> usize {
+        2 * side.index() + (kind & 1)
+    }
+
     #[inline]
     pub fn get(&self, side: Color, kind: usize, p: Pos) -> i32 {
-        self.table[2 * side.index() + (kind & 1)][p.index()]
+        self.table[Self::row(side, kind)][p.index()]
     }
 
     /// Rewards (`bonus > 0`) or punishes a move, with gravity towards zero.
     #[inline]
     pub fn update(&mut self, side: Color, kind: usize, p: Pos, bonus: i32) {
-        let e = &mut self.table[2 * side.index() + (kind & 1)][p.index()];
+        let e = &mut self.table[Self::row(side, kind)][p.index()];
         let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         *e += b - *e * b.abs() / HISTORY_MAX;
     }
