@@ -419,6 +419,23 @@ pub const LMR_TRIVIAL: i32 = 0;
 /// in 13, as many as without it (the two sets differ by one position each way), and every
 /// `avoid` position holds. Together with `lmr_moves` 2: see [`LMR_DEPTH`].
 pub const PRUNE_TRIVIAL_DEPTH: i32 = 0;
+/// Move-count pruning at a node (not the root) facing an open-four threat (0: off): once a move
+/// that does not lose has been searched, only the first `MCP_THREAT + depth` moves of the order are
+/// searched, the mover's fours among them, the table move always (Rapfi prunes its defences and
+/// fours by move count like any move). Without it every defence and every own four is searched, and
+/// 81 % of the move loops of a 1 M-node search (`game01` of `tests/data/rapfi-losses.txt`) face an
+/// open three. Screened in freestyle at fixed nodes, same binary, 600 games each (f15 `shuf` seed
+/// 232, 30 000 nodes/move): 1: +18.0 ±27.6, 3: +4.1 ±27.6, 6: +0.0 ±27.5; 1 at 100 000 nodes/move
+/// (seed 234): +41.9 ±26.7 (308-236-56). Then 1 against 0, freestyle, 200 ms/move, SPRT [0, 10],
+/// f15 `shuf` seed 236: **+37.7 ±21.2** (433-336-128, 897 games, LOS 99.98 %, H1 accepted), so on
+/// (Bench 299669 became 276144). The 1 M-node `attacker_report` proves 24 of the 49 wins with it as
+/// without, 17 instead of 16 at 500 000; of the 57 losing moves of that file it plays 17 again (14
+/// without). Only under [`MCP_THREAT_RULES`].
+pub const MCP_THREAT: i32 = 1;
+/// The rules (bits as in [`MCP_RULES`]) under which [`MCP_THREAT`] applies; under the others it
+/// is off ([`SearchParams::for_rule`]), as it is wherever the move-count pruning is off
+/// ([`MCP_RULES`]). Freestyle only (1): measured nowhere else yet.
+pub const MCP_THREAT_RULES: i32 = 1;
 /// 1: a node whose side to move can make a four with an open three, or two open threes, while
 /// the opponent has no four to play is a win in five plies, settled from the class counts
 /// before any move is searched (`Quick::own_win5`), like an open four is a win in three; so is
@@ -854,6 +871,8 @@ pub struct SearchParams {
     pub vct_probe_deepen: i32,
     pub lmr_trivial: i32,
     pub prune_trivial_depth: i32,
+    pub mcp_threat: i32,
+    pub mcp_threat_rules: i32,
     pub win5_static: i32,
     pub forced_reply_ext_sixteenths: i32,
     pub alpha_reduce: i32,
@@ -939,6 +958,8 @@ impl SearchParams {
         vct_probe_deepen: VCT_PROBE_DEEPEN,
         lmr_trivial: LMR_TRIVIAL,
         prune_trivial_depth: PRUNE_TRIVIAL_DEPTH,
+        mcp_threat: MCP_THREAT,
+        mcp_threat_rules: MCP_THREAT_RULES,
         win5_static: WIN5_STATIC,
         forced_reply_ext_sixteenths: FORCED_REPLY_EXT_SIXTEENTHS,
         alpha_reduce: ALPHA_REDUCE,
@@ -974,14 +995,18 @@ impl SearchParams {
     /// The parameters a search under `rule` uses: these, if `rule` is one of `tuned_rules`;
     /// otherwise these with the fields of the SPSA run (see [`TUNED_RULES`]) at their values
     /// from before it, which those rules were measured with. The policy reduction and the
-    /// deeper re-search are off under the rules outside `lmr_policy_rules`, and `lmr_plain_four`
-    /// becomes 1 under the rules of its mask, 0 under the others.
+    /// deeper re-search are off under the rules outside `lmr_policy_rules`, the threat nodes'
+    /// move-count pruning outside `mcp_threat_rules`, and `lmr_plain_four` becomes 1 under the
+    /// rules of its mask, 0 under the others.
     pub fn for_rule(&self, rule: Rule) -> SearchParams {
         let mut p = self.tuned_for(rule);
         p.lmr_plain_four = i32::from(rule_in(self.lmr_plain_four, rule));
         if !rule_in(self.lmr_policy_rules, rule) {
             p.lmr_policy_div = 0;
             p.lmr_deeper_margin = 0;
+        }
+        if !rule_in(self.mcp_threat_rules, rule) {
+            p.mcp_threat = 0;
         }
         p
     }
@@ -1310,6 +1335,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(vct_probe_deepen: i32, 0, 12, 1.0),
     tunable!(lmr_trivial: i32, 0, 3, 1.0),
     tunable!(prune_trivial_depth: i32, 0, 16, 1.0),
+    tunable!(mcp_threat: i32, 0, 64, 1.0),
+    tunable!(mcp_threat_rules: i32, 0, 1023, 1.0),
     tunable!(win5_static: i32, 0, 1, 1.0),
     tunable!(forced_reply_ext_sixteenths: i32, 0, 16, 2.0),
     tunable!(alpha_reduce: i32, 0, 2, 1.0),

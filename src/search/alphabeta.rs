@@ -16,7 +16,8 @@
 //! Between the two, the pruning and reduction numbers of [`SearchParams`]: reverse futility,
 //! razoring, internal iterative reduction (a node without a table move is searched a ply
 //! shallower), move-count pruning and futility of quiet moves at shallow depths, move-count
-//! pruning of every move but fours and the table move at any depth (`mcp_base`), late-move
+//! pruning of every move but fours and the table move at any depth (`mcp_base`) and, facing an
+//! open-four threat, of every move but the table move (`mcp_threat`, freestyle), late-move
 //! reductions (stronger in freestyle than under the other rules, `lmr_divisor_rules`; of quiet
 //! moves, less for those the ordering rates high, `lmr_score_div`, and one ply less of late moves
 //! that make or stop a three, and, in freestyle, of late closed fours that make nothing else,
@@ -751,6 +752,16 @@ impl<'a> Searcher<'a> {
         } else {
             0
         };
+        // Move-count pruning facing an open-four threat (`mcp_threat`, 0: off), fours counted.
+        let threat_limit = if self.params.mcp_threat > 0
+            && self.count_pruning
+            && q.opp_threat
+            && excluded.is_none()
+        {
+            (self.params.mcp_threat + depth).max(1) as usize
+        } else {
+            0
+        };
         // Blocking an open-four threat may cost less depth (the moves are few and forced), so
         // that threat sequences of the opponent are searched further: each such node adds
         // `threat_defence_ext_sixteenths` to the line's credit, and every whole ply of credit
@@ -801,6 +812,13 @@ impl<'a> Searcher<'a> {
             }
             let m = self.stack.frames[ply].moves[i];
             let tactical = movepick::is_tactical(&m) || m.att.is_four() || m.pos == tt_move;
+            if threat_limit > 0
+                && searched >= threat_limit
+                && best > -MATE_BOUND
+                && m.pos != tt_move
+            {
+                continue;
+            }
             if count_limit > 0
                 && searched >= count_limit
                 && best > -MATE_BOUND

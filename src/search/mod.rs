@@ -521,7 +521,7 @@ mod tests {
     use crate::board::Grid;
     use crate::params::{
         LMR_BASE_CENTI, LMR_DEEPER_MARGIN, LMR_DIVISOR_CENTI, LMR_DIVISOR_OTHER_CENTI,
-        LMR_PLAIN_FOUR, LMR_POLICY_DIV,
+        LMR_PLAIN_FOUR, LMR_POLICY_DIV, MCP_THREAT,
     };
     use crate::types::Rule;
 
@@ -723,6 +723,7 @@ mod tests {
                 lmr_policy_div: LMR_POLICY_DIV,
                 lmr_deeper_margin: LMR_DEEPER_MARGIN,
                 lmr_plain_four: LMR_PLAIN_FOUR,
+                mcp_threat: MCP_THREAT,
                 ..SearchParams::DEFAULT.for_rule(Rule::Renju)
             }),
             "the rules outside tuned_rules do not search with the untuned values"
@@ -742,6 +743,24 @@ mod tests {
             }),
             "outside lmr_policy_rules the policy reduction or the deeper re-search is on"
         );
+        // The threat nodes' move-count pruning follows `mcp_threat_rules`.
+        let no_threat_count = SearchParams {
+            mcp_threat_rules: 0,
+            ..SearchParams::DEFAULT
+        };
+        assert_ne!(
+            nodes(no_threat_count),
+            default,
+            "mcp_threat_rules is ignored"
+        );
+        assert_eq!(
+            nodes(no_threat_count),
+            nodes(SearchParams {
+                mcp_threat: 0,
+                ..SearchParams::DEFAULT
+            }),
+            "outside mcp_threat_rules the threat nodes' move-count pruning is on"
+        );
         // The reduction of late plain fours follows its rule mask.
         let no_plain_four = SearchParams {
             lmr_plain_four: 0,
@@ -757,13 +776,19 @@ mod tests {
             nodes(no_plain_four),
             "lmr_plain_four applies outside its rules"
         );
+        // (Without the threat nodes' move counts: with them, this position's depth 7 happens
+        // to search the same nodes with and without the pattern ordering.)
+        let plain = SearchParams {
+            mcp_threat: 0,
+            ..SearchParams::DEFAULT
+        };
         let selective = SearchParams {
             mcp_rules: freestyle,
             order_pattern_rules: freestyle,
-            ..SearchParams::DEFAULT
+            ..plain
         };
         let on = nodes(selective);
-        assert_ne!(on, default, "the rule masks are ignored");
+        assert_ne!(on, nodes(plain), "the rule masks are ignored");
         let no_count = SearchParams {
             mcp_base: 0,
             ..selective
