@@ -740,27 +740,25 @@ impl<'a> Searcher<'a> {
         let late_moves =
             self.params.lmp_base + self.params.lmp_per_depth2 * (depth * depth) as usize;
         // Move-count pruning at every depth: only the first `count_limit` moves of the order are
-        // searched (0: all of them).
+        // searched (0: all of them), fours spared; facing an open-four threat (`mcp_threat`, 0:
+        // off) the first `mcp_threat + depth`, fours counted.
         let improving = ply < 2 || q.eval > self.stack.frames[ply - 2].eval;
-        let count_limit = if self.count_pruning && !q.opp_threat && excluded.is_none() {
+        let (count_limit, fours_counted) = if !self.count_pruning || !excluded.is_none() {
+            (0, false)
+        } else if q.opp_threat {
+            let limit = if self.params.mcp_threat > 0 {
+                (self.params.mcp_threat + depth).max(1) as usize
+            } else {
+                0
+            };
+            (limit, true)
+        } else {
             let limit = self.lmr.move_count[(depth as usize).min(63)] as usize;
             if improving || self.params.mcp_improving == 0 {
-                limit
+                (limit, false)
             } else {
-                limit / 2
+                (limit / 2, false)
             }
-        } else {
-            0
-        };
-        // Move-count pruning facing an open-four threat (`mcp_threat`, 0: off), fours counted.
-        let threat_limit = if self.params.mcp_threat > 0
-            && self.count_pruning
-            && q.opp_threat
-            && excluded.is_none()
-        {
-            (self.params.mcp_threat + depth).max(1) as usize
-        } else {
-            0
         };
         // Blocking an open-four threat may cost less depth (the moves are few and forced), so
         // that threat sequences of the opponent are searched further: each such node adds
@@ -812,17 +810,10 @@ impl<'a> Searcher<'a> {
             }
             let m = self.stack.frames[ply].moves[i];
             let tactical = movepick::is_tactical(&m) || m.att.is_four() || m.pos == tt_move;
-            if threat_limit > 0
-                && searched >= threat_limit
-                && best > -MATE_BOUND
-                && m.pos != tt_move
-            {
-                continue;
-            }
             if count_limit > 0
                 && searched >= count_limit
                 && best > -MATE_BOUND
-                && !m.att.is_four()
+                && (fours_counted || !m.att.is_four())
                 && m.pos != tt_move
             {
                 continue;
