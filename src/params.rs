@@ -275,7 +275,7 @@ pub const MCP_IMPROVING: i32 = 0;
 /// The rules under which the move-count pruning ([`MCP_BASE`]) applies, and those under which the
 /// pattern ordering ([`ORDER_PATTERN_PERMILLE`]) does: bit `1 << code` for each Gomocup rule code
 /// (0 freestyle, 1 standard, 4 renju, 8 and 9 caro). Pattern ordering: renju (16); move-count
-/// pruning: freestyle and renju (17). Both together against neither (`mcp_base 10`,
+/// pruning: freestyle, standard and renju (19). Both together against neither (`mcp_base 10`,
 /// `mcp_improving 0`, `order_pattern_permille 1000`), 400 games each, same binary:
 /// renju +28.7 ±34.0 at 50 k nodes/move and +33.1 ±33.8 at 200 ms/move (SPRT [0, 10] undecided at
 /// the cap, LLR 1.20); freestyle +0.0 ±33.8 at 50 k nodes and +0.0 ±33.3 at 200 ms. In freestyle
@@ -283,8 +283,11 @@ pub const MCP_IMPROVING: i32 = 0;
 /// +19.1 ±33.7 at 50 k nodes and +50.7 ±33.7 at 200 ms (220-162-18, LOS 99.8 %, SPRT [0, 10]
 /// undecided at the 400-game cap, LLR 1.68), so it is on in freestyle too (17); two of the 12
 /// `avoid` positions of `tests/data/rapfi-losses.txt` (game02, game23) play their losing move
-/// again with it. Standard and caro were not measured.
-pub const MCP_RULES: i32 = 17;
+/// again with it. In standard, with the threat nodes' count ([`MCP_THREAT_RULES`]) on too,
+/// against both off (the tuned `mcp_base` 12), the same binary, s15 book: +63.2 ±28.0 at 30 000
+/// nodes/move (347-239-14, 600 games, `shuf` seed 240); at 200 ms/move, SPRT [0, 10], seed 241:
+/// **+62.3 ±29.3** (264-176-56, 496 games, LOS 99.99 %, H1 accepted), so standard's bit too (19).
+pub const MCP_RULES: i32 = 19;
 pub const ORDER_PATTERN_RULES: i32 = 16;
 /// Null-move pruning from this depth on (0: off): at a non-PV node whose static evaluation is at
 /// or above beta, with no open-four threat of the opponent and no null move just before, the
@@ -432,14 +435,15 @@ pub const PRUNE_TRIVIAL_DEPTH: i32 = 0;
 /// without, 17 instead of 16 at 500 000; of the 57 losing moves of that file it plays 17 again (14
 /// without). Only under [`MCP_THREAT_RULES`].
 pub const MCP_THREAT: i32 = 1;
-/// The rules (bits as in [`MCP_RULES`]) under which [`MCP_THREAT`] applies; under the others it
-/// is off ([`SearchParams::for_rule`]), as it is wherever the move-count pruning is off
-/// ([`MCP_RULES`]). Freestyle and renju (17). In renju, 1 against 0 on the same binary (r15 book):
-/// +33.1 ±27.9 at 30 000 nodes/move (326-269-5, 600 games, `shuf` seed 237); at 200 ms/move,
-/// SPRT [0, 10], +32.7 ±29.1 (259-211-41, 511 games, seed 238, stopped undecided for a session's
-/// end), then on fresh openings **+37.4 ±22.3** (474-378-44, 896 games, LOS 99.95 %, seed 239,
-/// H1 accepted), so on (Bench 276144 became 275843).
-pub const MCP_THREAT_RULES: i32 = 17;
+/// The rules (bits as in [`MCP_RULES`]) under which [`MCP_THREAT`] applies; under the others it is
+/// off ([`SearchParams::for_rule`]), as it is wherever the move-count pruning is off
+/// ([`MCP_RULES`]). Freestyle, standard and renju (19). In renju, 1 against 0 on the same binary
+/// (r15 book): +33.1 ±27.9 at 30 000 nodes/move (326-269-5, 600 games, `shuf` seed 237); at 200
+/// ms/move, SPRT [0, 10], +32.7 ±29.1 (259-211-41, 511 games, seed 238, stopped undecided for a
+/// session's end), then on fresh openings **+37.4 ±22.3** (474-378-44, 896 games, LOS 99.95 %, seed
+/// 239, H1 accepted), so on (Bench 276144 became 275843). In standard together with the move-count
+/// pruning itself ([`MCP_RULES`], where the figures are), so 19.
+pub const MCP_THREAT_RULES: i32 = 19;
 /// 1: a node whose side to move can make a four with an open three, or two open threes, while
 /// the opponent has no four to play is a win in five plies, settled from the class counts
 /// before any move is searched (`Quick::own_win5`), like an open four is a win in three; so is

@@ -15,33 +15,32 @@
 //!
 //! Between the two, the pruning and reduction numbers of [`SearchParams`]: reverse futility,
 //! razoring, internal iterative reduction (a node without a table move is searched a ply
-//! shallower), move-count pruning and futility of quiet moves at shallow depths, move-count
-//! pruning of every move but fours and the table move at any depth (`mcp_base`) and, facing an
-//! open-four threat, of every move but the table move (`mcp_threat`, freestyle and renju), late-move
-//! reductions (stronger in freestyle than under the other rules, `lmr_divisor_rules`; of quiet
-//! moves, less for those the ordering rates high, `lmr_score_div`, and one ply less of late moves
-//! that make or stop a three, and, in freestyle, of late closed fours that make nothing else,
-//! `lmr_plain_four`; more at expected cut nodes, `lmr_cut_node`, which each parent marks
-//! in its child's frame, and at nodes whose static evaluation is not above their grandparent's,
+//! shallower), move-count pruning and futility of quiet moves at shallow depths, move-count pruning
+//! of every move but fours and the table move at any depth (`mcp_base`) and, facing an open-four
+//! threat, of every move but the table move (`mcp_threat`; both in freestyle, standard and renju),
+//! late-move reductions (stronger in freestyle than under the other rules, `lmr_divisor_rules`; of
+//! quiet moves, less for those the ordering rates high, `lmr_score_div`, and one ply less of late
+//! moves that make or stop a three, and, in freestyle, of late closed fours that make nothing else,
+//! `lmr_plain_four`; more at expected cut nodes, `lmr_cut_node`, which each parent marks in its
+//! child's frame, and at nodes whose static evaluation is not above their grandparent's,
 //! `lmr_not_improving`; a ply more of quiet moves the ordering rates low, `lmr_policy_div`), a
 //! deeper re-search of a reduced move that failed high by a wide margin (`lmr_deeper_margin`),
-//! null-move pruning (`nmp_depth`, off: the opponent answers a pass at reduced depth), the
-//! singular extension of the table move (`se_depth`: the other moves searched with it excluded,
-//! under their own key); and, off by default because matches showed no gain yet, the table
-//! move's negative and double singular extensions (`se_negative`, `se_double_margin`), the
-//! counter-move ordering (`order_counter`), the fail-high reduction (`fhr_margin`: every move
-//! but a four a ply shallower at a cut node far above beta), the table-move reduction at PV nodes
-//! (`iir_tt_percent`: a table move from a much shallower search), the table's score standing in
-//! for the static evaluation in the pruning (`tt_eval`), the pruning of moves whose cell
-//! shows nothing for either side near the horizon (`prune_trivial_depth`), the dropping of moves
-//! that leave the opponent's win in five standing (`defend_four_three`), the lesser reduction of
-//! an attack carried on (`lmr_attack_chain`), separate histories for tactical and quiet moves
-//! (`history_kinds`) and, in the quiescence, plain closed fours at its first plies only
-//! (`qs_plain_plies`), kept for the tuner.
-//! Freestyle, standard and caro search with the values of an SPSA run, renju with those from
-//! before it (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle
-//! only (`lmr_policy_rules`; both through [`SearchParams::for_rule`], applied when the thread
-//! data is reset for a search).
+//! null-move pruning (`nmp_depth`, off: the opponent answers a pass at reduced depth), the singular
+//! extension of the table move (`se_depth`: the other moves searched with it excluded, under their
+//! own key); and, off by default because matches showed no gain yet, the table move's negative and
+//! double singular extensions (`se_negative`, `se_double_margin`), the counter-move ordering
+//! (`order_counter`), the fail-high reduction (`fhr_margin`: every move but a four a ply shallower
+//! at a cut node far above beta), the table-move reduction at PV nodes (`iir_tt_percent`: a table
+//! move from a much shallower search), the table's score standing in for the static evaluation in
+//! the pruning (`tt_eval`), the pruning of moves whose cell shows nothing for either side near the
+//! horizon (`prune_trivial_depth`), the dropping of moves that leave the opponent's win in five
+//! standing (`defend_four_three`), the lesser reduction of an attack carried on
+//! (`lmr_attack_chain`), separate histories for tactical and quiet moves (`history_kinds`) and, in
+//! the quiescence, plain closed fours at its first plies only (`qs_plain_plies`), kept for the
+//! tuner. Freestyle, standard and caro search with the values of an SPSA run, renju with those from
+//! before it (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle only
+//! (`lmr_policy_rules`; both through [`SearchParams::for_rule`], applied when the thread data is
+//! reset for a search).
 
 use super::history::History;
 use super::movepick::{self, Quick};
