@@ -286,7 +286,11 @@ pub const MCP_IMPROVING: i32 = 0;
 /// again with it. In standard, with the threat nodes' count ([`MCP_THREAT_RULES`]) on too,
 /// against both off (the tuned `mcp_base` 12), the same binary, s15 book: +63.2 ±28.0 at 30 000
 /// nodes/move (347-239-14, 600 games, `shuf` seed 240); at 200 ms/move, SPRT [0, 10], seed 241:
-/// **+62.3 ±29.3** (264-176-56, 496 games, LOS 99.99 %, H1 accepted), so standard's bit too (19).
+/// **+62.3 ±29.3** (264-176-56, 496 games, LOS above 99.9 %, H1 accepted), so standard's bit too
+/// (19; Bench 275843 became 258459). Caro, the same pair against both off, generated balanced
+/// openings (`random=3 balance=100`): +82.6 ±27.4 at 30 000 nodes/move in rule 9 (600 games, seed
+/// 242), +88.7 ±38.6 in rule 8 (300 games, seed 244); at 200 ms/move, rule 9, SPRT [0, 10], seed
+/// 243: +31.3 ±26.7 (232-185-106, 523 games, LLR 1.89), stopped undecided, so not yet on.
 pub const MCP_RULES: i32 = 19;
 pub const ORDER_PATTERN_RULES: i32 = 16;
 /// Null-move pruning from this depth on (0: off): at a non-PV node whose static evaluation is at
@@ -438,11 +442,11 @@ pub const MCP_THREAT: i32 = 1;
 /// The rules (bits as in [`MCP_RULES`]) under which [`MCP_THREAT`] applies; under the others it is
 /// off ([`SearchParams::for_rule`]), as it is wherever the move-count pruning is off
 /// ([`MCP_RULES`]). Freestyle, standard and renju (19). In renju, 1 against 0 on the same binary
-/// (r15 book): +33.1 ±27.9 at 30 000 nodes/move (326-269-5, 600 games, `shuf` seed 237); at 200
-/// ms/move, SPRT [0, 10], +32.7 ±29.1 (259-211-41, 511 games, seed 238, stopped undecided for a
-/// session's end), then on fresh openings **+37.4 ±22.3** (474-378-44, 896 games, LOS 99.95 %, seed
-/// 239, H1 accepted), so on (Bench 276144 became 275843). In standard together with the move-count
-/// pruning itself ([`MCP_RULES`], where the figures are), so 19.
+/// (r15 book): +33.1 ±27.9 at 30 000 nodes/move (326-269-5, 600 games, `shuf` seed 237); at
+/// 200 ms/move, SPRT [0, 10], +32.7 ±29.1 (259-211-41, 511 games, seed 238, stopped undecided for
+/// a session's end), then on fresh openings **+37.4 ±22.3** (474-378-44, 896 games, LOS 99.95 %,
+/// seed 239, H1 accepted), so on (Bench 276144 became 275843). In standard together with the
+/// move-count pruning itself ([`MCP_RULES`], where the figures are), so 19.
 pub const MCP_THREAT_RULES: i32 = 19;
 /// 1: a node whose side to move can make a four with an open three, or two open threes, while
 /// the opponent has no four to play is a win in five plies, settled from the class counts
