@@ -521,7 +521,7 @@ mod tests {
     use crate::board::Grid;
     use crate::params::{
         LMR_BASE_CENTI, LMR_DEEPER_MARGIN, LMR_DIVISOR_CENTI, LMR_DIVISOR_OTHER_CENTI,
-        LMR_PLAIN_FOUR, LMR_POLICY_DIV, MCP_THREAT,
+        LMR_PLAIN_FOUR, LMR_POLICY_DIV,
     };
     use crate::types::Rule;
 
@@ -723,7 +723,6 @@ mod tests {
                 lmr_policy_div: LMR_POLICY_DIV,
                 lmr_deeper_margin: LMR_DEEPER_MARGIN,
                 lmr_plain_four: LMR_PLAIN_FOUR,
-                mcp_threat: MCP_THREAT,
                 ..SearchParams::DEFAULT.for_rule(Rule::Renju)
             }),
             "the rules outside tuned_rules do not search with the untuned values"
