@@ -275,7 +275,7 @@ pub const MCP_IMPROVING: i32 = 0;
 /// The rules under which the move-count pruning ([`MCP_BASE`]) applies, and those under which the
 /// pattern ordering ([`ORDER_PATTERN_PERMILLE`]) does: bit `1 << code` for each Gomocup rule code
 /// (0 freestyle, 1 standard, 4 renju, 8 and 9 caro). Pattern ordering: renju (16); move-count
-/// pruning: freestyle, standard and renju (19). Both together against neither (`mcp_base 10`,
+/// pruning: freestyle, standard, renju and caro (787). Both together against neither (`mcp_base 10`,
 /// `mcp_improving 0`, `order_pattern_permille 1000`), 400 games each, same binary:
 /// renju +28.7 ±34.0 at 50 k nodes/move and +33.1 ±33.8 at 200 ms/move (SPRT [0, 10] undecided at
 /// the cap, LLR 1.20); freestyle +0.0 ±33.8 at 50 k nodes and +0.0 ±33.3 at 200 ms. In freestyle
@@ -290,8 +290,10 @@ pub const MCP_IMPROVING: i32 = 0;
 /// (19; Bench 275843 became 258459). Caro, the same pair against both off, generated balanced
 /// openings (`random=3 balance=100`): +82.6 ±27.4 at 30 000 nodes/move in rule 9 (600 games, seed
 /// 242), +88.7 ±38.6 in rule 8 (300 games, seed 244); at 200 ms/move, rule 9, SPRT [0, 10], seed
-/// 243: +31.3 ±26.7 (232-185-106, 523 games, LLR 1.89), stopped undecided, so not yet on.
-pub const MCP_RULES: i32 = 19;
+/// 243: +31.3 ±26.7 (232-185-106, 523 games, LLR 1.89), stopped undecided; then on fresh openings
+/// (seed 246) **+36.4 ±21.5** (378-292-153, 823 games, LOS 99.96 %, H1 accepted), so caro's bits
+/// too (787; Bench 258459 became 229841).
+pub const MCP_RULES: i32 = 787;
 pub const ORDER_PATTERN_RULES: i32 = 16;
 /// Null-move pruning from this depth on (0: off): at a non-PV node whose static evaluation is at
 /// or above beta, with no open-four threat of the opponent and no null move just before, the
@@ -441,13 +443,14 @@ pub const PRUNE_TRIVIAL_DEPTH: i32 = 0;
 pub const MCP_THREAT: i32 = 1;
 /// The rules (bits as in [`MCP_RULES`]) under which [`MCP_THREAT`] applies; under the others it is
 /// off ([`SearchParams::for_rule`]), as it is wherever the move-count pruning is off
-/// ([`MCP_RULES`]). Freestyle, standard and renju (19). In renju, 1 against 0 on the same binary
+/// ([`MCP_RULES`]). Freestyle, standard, renju and caro (787). In renju, 1 against 0 on the same binary
 /// (r15 book): +33.1 ±27.9 at 30 000 nodes/move (326-269-5, 600 games, `shuf` seed 237); at
 /// 200 ms/move, SPRT [0, 10], +32.7 ±29.1 (259-211-41, 511 games, seed 238, stopped undecided for
 /// a session's end), then on fresh openings **+37.4 ±22.3** (474-378-44, 896 games, LOS 99.95 %,
 /// seed 239, H1 accepted), so on (Bench 276144 became 275843). In standard together with the
-/// move-count pruning itself ([`MCP_RULES`], where the figures are), so 19.
-pub const MCP_THREAT_RULES: i32 = 19;
+/// move-count pruning itself ([`MCP_RULES`], where the figures are), so 19; in caro too, the
+/// same way (787).
+pub const MCP_THREAT_RULES: i32 = 787;
 /// 1: a node whose side to move can make a four with an open three, or two open threes, while
 /// the opponent has no four to play is a win in five plies, settled from the class counts
 /// before any move is searched (`Quick::own_win5`), like an open four is a win in three; so is
