@@ -274,9 +274,11 @@ pub const MCP_EXP_CENTI: i32 = 131;
 pub const MCP_IMPROVING: i32 = 0;
 /// The rules under which the move-count pruning ([`MCP_BASE`]) applies, and those under which the
 /// pattern ordering ([`ORDER_PATTERN_PERMILLE`]) does: bit `1 << code` for each Gomocup rule code
-/// (0 freestyle, 1 standard, 4 renju, 8 and 9 caro). Pattern ordering: renju (16); move-count
-/// pruning: freestyle, standard, renju and caro (787). Both together against neither (`mcp_base 10`,
-/// `mcp_improving 0`, `order_pattern_permille 1000`), 400 games each, same binary:
+/// (0 freestyle, 1 standard, 4 renju, 8 and 9 caro). Pattern ordering: renju (16; in standard,
+/// mask 18 against 16, 30 000 nodes/move, s15 `shuf` seed 247, 600 games: −8.1 ±27.5, so not
+/// there); move-count pruning: freestyle, standard, renju and caro (787). Both together against
+/// neither (`mcp_base 10`, `mcp_improving 0`, `order_pattern_permille 1000`), 400 games each, same
+/// binary:
 /// renju +28.7 ±34.0 at 50 k nodes/move and +33.1 ±33.8 at 200 ms/move (SPRT [0, 10] undecided at
 /// the cap, LLR 1.20); freestyle +0.0 ±33.8 at 50 k nodes and +0.0 ±33.3 at 200 ms. In freestyle
 /// each alone: pattern ordering +20.0 ±33.4 at 50 k nodes, −3.5 ±33.3 at 200 ms; move-count pruning
@@ -329,7 +331,9 @@ pub const LMR_MOVES: usize = 3;
 /// and the others keep the former 220 ([`LMR_DIVISOR_OTHER_CENTI`]). Divisor 120 against 150,
 /// freestyle: −11.7 ±40.5 over 268 games (121-130-17, stopped), so 150 stayed, until the SPSA
 /// run described at [`TUNABLES`] set the base 67 and the divisor 166 (freestyle), and its
-/// second run, for generation 1's evaluation, 78 and 174.
+/// second run, for generation 1's evaluation, 78 and 174. In standard, the freestyle divisor
+/// (`lmr_divisor_rules` 3 against 1, 30 000 nodes/move, s15 `shuf` seed 247, 600 games): +5.2
+/// ±27.5 (296-287-17), no gain shown, so not there.
 pub const LMR_BASE_CENTI: i32 = 89;
 pub const LMR_DIVISOR_CENTI: i32 = 176;
 pub const LMR_DIVISOR_RULES: i32 = 1;
@@ -443,8 +447,8 @@ pub const PRUNE_TRIVIAL_DEPTH: i32 = 0;
 pub const MCP_THREAT: i32 = 1;
 /// The rules (bits as in [`MCP_RULES`]) under which [`MCP_THREAT`] applies; under the others it is
 /// off ([`SearchParams::for_rule`]), as it is wherever the move-count pruning is off
-/// ([`MCP_RULES`]). Freestyle, standard, renju and caro (787). In renju, 1 against 0 on the same binary
-/// (r15 book): +33.1 ±27.9 at 30 000 nodes/move (326-269-5, 600 games, `shuf` seed 237); at
+/// ([`MCP_RULES`]). Freestyle, standard, renju and caro (787). In renju, 1 against 0 on the same
+/// binary (r15 book): +33.1 ±27.9 at 30 000 nodes/move (326-269-5, 600 games, `shuf` seed 237); at
 /// 200 ms/move, SPRT [0, 10], +32.7 ±29.1 (259-211-41, 511 games, seed 238, stopped undecided for
 /// a session's end), then on fresh openings **+37.4 ±22.3** (474-378-44, 896 games, LOS 99.95 %,
 /// seed 239, H1 accepted), so on (Bench 276144 became 275843). In standard together with the
@@ -549,7 +553,8 @@ pub const LMR_TACTICAL: i32 = 1;
 /// (measured nowhere else; [`SearchParams::for_rule`] applies the mask). Bench 318044 became
 /// 315469. In renju (mask 17 against 1, r15 book `shuf` seed 196, 200 ms/move, SPRT [0, 10]):
 /// +4.2 ±31.9 (188-183-41, 412 games, stopped for the session's end), no gain shown, so off
-/// there.
+/// there. In standard (mask 3 against 1, 30 000 nodes/move, s15 `shuf` seed 247, 600 games):
+/// −4.1 ±27.4 (286-293-21), so off there too.
 pub const LMR_PLAIN_FOUR: i32 = 1;
 /// When 1, a node whose opponent threatens to win in five plies (a four-three, or a double
 /// three while this side has no four) drops every move, but its own fours, after which that
