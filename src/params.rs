@@ -333,7 +333,8 @@ pub const LMR_MOVES: usize = 3;
 /// run described at [`TUNABLES`] set the base 67 and the divisor 166 (freestyle), and its
 /// second run, for generation 1's evaluation, 78 and 174. In standard, the freestyle divisor
 /// (`lmr_divisor_rules` 3 against 1, 30 000 nodes/move, s15 `shuf` seed 247, 600 games): +5.2
-/// ±27.5 (296-287-17), no gain shown, so not there.
+/// ±27.5 (296-287-17), no gain shown, so not there. In caro (769 against 1, rule 9, 30 000
+/// nodes/move, `random=3 balance=100 seed=248`): −11.2 ±35.3 (124-134-53, 311 games, stopped).
 pub const LMR_BASE_CENTI: i32 = 89;
 pub const LMR_DIVISOR_CENTI: i32 = 176;
 pub const LMR_DIVISOR_RULES: i32 = 1;
