@@ -555,7 +555,10 @@ pub const LMR_TACTICAL: i32 = 1;
 /// 315469. In renju (mask 17 against 1, r15 book `shuf` seed 196, 200 ms/move, SPRT [0, 10]):
 /// +4.2 ±31.9 (188-183-41, 412 games, stopped for the session's end), no gain shown, so off
 /// there. In standard (mask 3 against 1, 30 000 nodes/move, s15 `shuf` seed 247, 600 games):
-/// −4.1 ±27.4 (286-293-21), so off there too.
+/// −4.1 ±27.4 (286-293-21), so off there too. In caro (mask 769 against 1, rule 9, generated
+/// balanced openings `random=3 balance=100`): +34.3 ±25.5 at 30 000 nodes/move (278-219-103,
+/// 600 games, seed 249), but at 200 ms/move, SPRT [0, 10], seed 250: +1.0 ±31.8 (125-124-90,
+/// 339 games, LLR −0.24, stopped), so off there as well.
 pub const LMR_PLAIN_FOUR: i32 = 1;
 /// When 1, a node whose opponent threatens to win in five plies (a four-three, or a double
 /// three while this side has no four) drops every move, but its own fours, after which that
@@ -659,7 +662,13 @@ pub const ORDER_PATTERN_DEFEND: [i32; 14] = [0, 0, 2, 5, 8, 16, 16, 16, 14, 30, 
 /// History divisor in the ordering score. One table per side and cell serves every kind of
 /// move. Tried and dropped: two tables, one for moves that make an open three or a four and one
 /// for the rest (as Rapfi keeps them apart), against one, freestyle, 200 ms/move, f15 `shuf`
-/// seed 192: −14.7 ±34.9 (136-150-45, 331 games, SPRT [0, 10] stopped at LLR −0.63).
+/// seed 192: −14.7 ±34.9 (136-150-45, 331 games, SPRT [0, 10] stopped at LLR −0.63). Tried
+/// and removed: a follow-up history, per side, cell of the opponent's last stone and the move's
+/// offset from it (up to 4 steps on either axis), rewarded and punished like this one, its entry
+/// divided by 30 added to the ordering score. Against without, freestyle, 30 000 nodes/move, f15
+/// `shuf` seed 250, 600 games each: divisor 90 +12.2 ±27.7, 30 +26.1 ±27.7, 10 +19.1 ±27.6; but
+/// with 30 at 200 ms/move, SPRT [0, 10], seed 251: +2.0 ±33.9 (150-148-50, 348 games, LLR
+/// −0.18, stopped).
 pub const HISTORY_DIV: i32 = 90;
 /// A cut-off move's history bonus is `depth² × HISTORY_BONUS_PER_DEPTH2`.
 pub const HISTORY_BONUS_PER_DEPTH2: i32 = 9;

@@ -15,18 +15,19 @@
 //! block, an own open four; a four-three or double three while the opponent has no four to answer
 //! with, or a four-three whose forced block makes none), probes the table, prunes (reverse
 //! futility; razoring, where a node far below alpha is settled by its quiescence unless own fours
-//! lift it; late-move pruning, futility; in freestyle and renju also move-count pruning at every
-//! depth, which keeps only the first moves of the order) and searches the moves best first
+//! lift it; late-move pruning, futility; under every rule also move-count pruning at every depth,
+//! which keeps only the first moves of the order) and searches the moves best first
 //! ([`movepick`]: table move, threat classes, in renju the cells' line patterns, killers, history)
 //! with principal-variation windows and late-move reductions (in freestyle a ply more for a quiet
 //! move the ordering rates low, and a reduced move that beats alpha by a wide margin is searched
 //! again a ply deeper; a table move the other moves cannot come near, by a shallower search
-//! without it, is searched a ply deeper: the singular extension); facing an opponent open four
-//! only defences are searched, and a forced reply costs no depth. *At the horizon* a quiescence
+//! without it, is searched a ply deeper: the singular extension); facing the threat of an
+//! opponent open four only defences and own fours are searched, at most the first `1 + depth` of
+//! them once one does not lose, and a forced reply costs no depth. *At the horizon* a quiescence
 //! search lets the side to move play continuous fours near its own last stone, the other side's
 //! answers being forced, over the transposition table (the same fours in another order meet
-//! again); a side facing an open three there may not stand pat, it must find a defence that
-//! survives the opponent's fours.
+//! again); a side facing an open three there may not stand pat (except in renju), it must find a
+//! defence that survives the opponent's fours.
 //! With more threads ([`smp`]) helper threads search the same position over the shared table
 //! (Lazy SMP); [`multipv`] finds several best moves (YXNBEST) by searching again with the better
 //! ones left out; [`defences`] probes every root move with the root guard's VCT probe
@@ -680,7 +681,7 @@ mod tests {
             deeper_default,
             "lmr_distant is ignored"
         );
-        // The move-count pruning (on in freestyle by default) and the pattern ordering (off
+        // The move-count pruning (on under every rule by default) and the pattern ordering (off
         // there): each follows its bit in `mcp_rules` and `order_pattern_rules`, and counts.
         let freestyle = 1 << Rule::Freestyle.code();
         let no_mcp = SearchParams {
