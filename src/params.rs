@@ -664,11 +664,11 @@ pub const ORDER_PATTERN_DEFEND: [i32; 14] = [0, 0, 2, 5, 8, 16, 16, 16, 14, 30, 
 /// for the rest (as Rapfi keeps them apart), against one, freestyle, 200 ms/move, f15 `shuf`
 /// seed 192: −14.7 ±34.9 (136-150-45, 331 games, SPRT [0, 10] stopped at LLR −0.63). Tried
 /// and removed: a follow-up history, per side, cell of the opponent's last stone and the move's
-/// offset from it (up to 4 steps on either axis), rewarded and punished like this one, its entry
-/// divided by 30 added to the ordering score. Against without, freestyle, 30 000 nodes/move, f15
-/// `shuf` seed 250, 600 games each: divisor 90 +12.2 ±27.7, 30 +26.1 ±27.7, 10 +19.1 ±27.6; but
-/// with 30 at 200 ms/move, SPRT [0, 10], seed 251: +2.0 ±33.9 (150-148-50, 348 games, LLR
-/// −0.18, stopped).
+/// offset from it (up to 4 steps on either axis), rewarded and punished like this one, its
+/// entry over a divisor added to the ordering score. Against without, freestyle, 30 000
+/// nodes/move, f15 `shuf` seed 250, 600 games each: divisor 90 +12.2 ±27.7, 30 +26.1 ±27.7, 10
+/// +19.1 ±27.6; but with 30 at 200 ms/move, SPRT [0, 10], seed 251: +2.0 ±33.9 (150-148-50,
+/// 348 games, LLR −0.18, stopped).
 pub const HISTORY_DIV: i32 = 90;
 /// A cut-off move's history bonus is `depth² × HISTORY_BONUS_PER_DEPTH2`.
 pub const HISTORY_BONUS_PER_DEPTH2: i32 = 9;

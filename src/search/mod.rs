@@ -682,7 +682,8 @@ mod tests {
             "lmr_distant is ignored"
         );
         // The move-count pruning (on under every rule by default) and the pattern ordering (off
-        // there): each follows its bit in `mcp_rules` and `order_pattern_rules`, and counts.
+        // in freestyle): each follows its bit in `mcp_rules` and `order_pattern_rules`, and
+        // counts.
         let freestyle = 1 << Rule::Freestyle.code();
         let no_mcp = SearchParams {
             mcp_rules: 0,
