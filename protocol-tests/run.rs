@@ -290,6 +290,9 @@ struct Model {
     grid: Grid,
     rule: Rule,
     history: Vec<Pos>,
+    /// The colour to move when an even number of stones is on the board (Black, but for a
+    /// BOARD whose counts fit no side to move: the engine is to move all the same).
+    even_mover: Color,
 }
 
 impl Model {
@@ -299,15 +302,16 @@ impl Model {
             grid: Grid::new(15, 15),
             rule: Rule::Freestyle,
             history: Vec::new(),
+            even_mover: Color::Black,
         }
     }
 
     fn to_move(&self) -> Color {
         let [b, w] = self.grid.stone_counts();
-        if b > w {
-            Color::White
+        if (b + w) % 2 == 0 {
+            self.even_mover
         } else {
-            Color::Black
+            self.even_mover.opp()
         }
     }
 
@@ -325,6 +329,7 @@ impl Model {
         if (5..=32).contains(&w) && (5..=32).contains(&h) {
             self.grid = Grid::new(w as usize, h as usize);
             self.history.clear();
+            self.even_mover = Color::Black;
         }
     }
 
@@ -354,30 +359,38 @@ impl Model {
                     }
                 }
                 Cmd::Block { kind, entries, .. } if kind.has_field() => {
+                    // The engine is to move: Black when the counts are equal or it has fewer
+                    // stones (or none more) than the opponent, else White.
                     let mut g = Grid::new(self.grid.width(), self.grid.height());
-                    let mine = entries.iter().filter(|e| e.field == Some(1)).count();
-                    let theirs = entries.iter().filter(|e| e.field == Some(2)).count();
-                    let me = if mine == theirs {
+                    let mut cells: Vec<(Pos, i64)> = Vec::new();
+                    for e in &entries {
+                        let Some(p) = g.pos(e.x, e.y) else { continue };
+                        let f = e.field.unwrap_or(0);
+                        if (1..=3).contains(&f) && cells.iter().all(|c| c.0 != p) {
+                            cells.push((p, f));
+                        }
+                    }
+                    let mine = cells.iter().filter(|c| c.1 == 1).count();
+                    let theirs = cells.iter().filter(|c| c.1 == 2).count();
+                    let me = if mine == theirs || mine < theirs && theirs != mine + 1 {
                         Color::Black
                     } else {
                         Color::White
                     };
-                    for e in &entries {
-                        if let Some(p) = g.pos(e.x, e.y) {
-                            if g.is_empty(p) {
-                                match e.field {
-                                    Some(1) => g.set(p, me.stone()),
-                                    Some(2) => g.set(p, me.opp().stone()),
-                                    Some(3) => g.set(p, Cell::Wall),
-                                    _ => {}
-                                }
-                            }
+                    for &(p, f) in &cells {
+                        match f {
+                            1 => g.set(p, me.stone()),
+                            2 => g.set(p, me.opp().stone()),
+                            _ => g.set(p, Cell::Wall),
                         }
                     }
-                    if mine == theirs || theirs == mine + 1 {
-                        self.grid = g;
-                        self.history.clear();
-                    }
+                    self.grid = g;
+                    self.history.clear();
+                    self.even_mover = if (mine + theirs) % 2 == 0 {
+                        me
+                    } else {
+                        me.opp()
+                    };
                 }
                 _ => {}
             }

@@ -26,7 +26,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::board::{rule, Pos};
-use crate::game::{size_ok, Field, Game, GameError};
+use crate::game::{size_ok, Colouring, Field, Game, GameError};
 use crate::params::{
     SearchParams, HISTORY_KEPT_BETWEEN_MOVES, SMP_MEMORY_PERCENT, SMP_THREAD_BYTES,
     SWAP2_JUDGE_PERMILLE, SWAP2_SIDE_MARGIN, TIME_LEFT_UNLIMITED, TIME_SOFT_MAX_DIVISOR,
@@ -35,7 +35,7 @@ use crate::params::{
 use crate::search::time::{budget, TimeInput};
 use crate::search::tt::{tt_bytes_for, tt_search_cap, Tt};
 use crate::search::{self, multipv, smp, Control, Job, Limits, Observer, Threads};
-use crate::types::Rule;
+use crate::types::{Cell, Color, Rule};
 
 pub use crate::search::balance::Balanced;
 pub use crate::search::multipv::PvLine;
@@ -51,9 +51,13 @@ pub enum Report<'a> {
     /// A root move of the search for one move (only with `show_detail` levels 1 and 3, the
     /// Yixin-Board markers).
     Root(RootEvent),
+    /// YXSEARCHDEFEND's probes are done: the moves that hold, sent at once (whatever
+    /// `show_detail` says), before the search that picks among them.
+    Defences(&'a [Pos]),
 }
 
-/// Receives the reports of a search (called only when `INFO show_detail` asks for them).
+/// Receives the reports of a search: the protocol prints them, the analysis lines only when
+/// `INFO show_detail` asks for them.
 pub type Reporter<'r> = &'r mut dyn FnMut(&Report);
 
 /// Board size used when a move request arrives before any START.
@@ -263,6 +267,9 @@ pub struct Engine {
     /// The position our last answered move left (the opponent to move), for a ponder search;
     /// `None` once the protocol forgot it or a ponder finished it.
     ponder_from: Option<Game>,
+    /// Notes for the manager about the request being answered (a colour assumed, a forbidden
+    /// cell played), sent as `MESSAGE` lines before the answer ([`Engine::take_notes`]).
+    notes: Vec<String>,
 }
 
 impl Default for Engine {
@@ -282,7 +289,13 @@ impl Engine {
             request_read: Instant::now(),
             blocked: Vec::new(),
             ponder_from: None,
+            notes: Vec::new(),
         }
+    }
+
+    /// The notes gathered since the last call, for `MESSAGE` lines before the answer.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
     }
 
     /// The handle the protocol's reader thread uses while a search runs.
@@ -504,10 +517,11 @@ impl Engine {
         self.game_or_default().takeback(x, y)
     }
 
-    /// BOARD / YXBOARD data: replaces the position. `entries` are `(x, y, field)` as sent; lines
-    /// that are off the board or have an unknown field are skipped and reported in the returned
-    /// notes. On error the previous position stays.
-    pub fn set_position(&mut self, entries: &[(i64, i64, i64)]) -> Result<Vec<String>, GameError> {
+    /// BOARD / YXBOARD data: replaces the position, with the engine to move. `entries` are
+    /// `(x, y, field)` as sent; lines that are off the board or have an unknown field are
+    /// skipped and reported in the returned notes, as is a colour assumed because the stone
+    /// counts fit no side to move ([`Game::from_entries`]).
+    pub fn set_position(&mut self, entries: &[(i64, i64, i64)]) -> Vec<String> {
         let (w, h, rule) = {
             let g = self.game_or_default();
             (g.width(), g.height(), g.rule())
@@ -532,9 +546,45 @@ impl Engine {
                 Err(e) => notes.push(format!("ignored board line {x},{y},{f}: {e}")),
             }
         }
-        let (game, _) = Game::from_entries(w, h, rule, &cells)?;
+        let (game, me, colouring) = Game::from_entries(w, h, rule, &cells);
+        if let Colouring::Assumed { mine, theirs } = colouring {
+            notes.push(format!(
+                "stone counts {mine} (mine) and {theirs} (opponent) fit no side to move: \
+                 playing as {} ({})",
+                colour_name(me),
+                if mine > theirs {
+                    "more stones than the opponent"
+                } else {
+                    "no more stones than the opponent"
+                }
+            ));
+        }
         self.game = Some(game);
-        Ok(notes)
+        notes
+    }
+
+    /// Where the side to move has no legal cell but an empty one is left (in renju every empty
+    /// cell may be forbidden for Black), plays the first empty cell, row by row, with a note:
+    /// a move request always gets a move, and the manager judges it. Returns that cell.
+    fn forced_move(&mut self) -> Option<Pos> {
+        let game = self.game_or_default();
+        if game.is_full() || !game.legal_moves().is_empty() {
+            return None;
+        }
+        let me = game.side_to_move();
+        let grid = game.board().grid();
+        let p = grid
+            .positions()
+            .find(|&p| game.board().cell(p) == Cell::Empty)?;
+        game.play_xy(p.x() as i64, p.y() as i64, false).ok()?;
+        self.notes.push(format!(
+            "every empty cell is forbidden for {}: playing {},{} for the manager to judge",
+            colour_name(me),
+            p.x(),
+            p.y()
+        ));
+        self.ponder_from = self.game.clone();
+        Some(p)
     }
 
     /// SWAP2BOARD with `stones` in move order (black first), each decision from a search within
@@ -724,6 +774,9 @@ impl Engine {
 
     /// Searches for the side to move and plays the answer (checked once, by the game).
     fn think_and_play(&mut self, report: Reporter) -> Result<Pos, GameError> {
+        if let Some(p) = self.forced_move() {
+            return Ok(p);
+        }
         let game = self.game.take().expect("game_or_default was called");
         let best = self.search(&game, report).best;
         self.game = Some(game);
@@ -744,6 +797,26 @@ impl Engine {
         };
         self.ponder_from = self.game.clone();
         Ok(p)
+    }
+
+    /// The transposition table's fill for YXSHOWHASHUSAGE: permille of a sample of its buckets
+    /// holding entries of the last search, and its size in bytes (0 and 0 before the first
+    /// search allocates it).
+    pub fn hash_usage(&self) -> (u32, usize) {
+        self.tt
+            .as_ref()
+            .map_or((0, 0), |tt| (tt.hashfull(), tt.size_bytes()))
+    }
+
+    /// The stones of the current position in the order they were set, for Yixin-Board's Swap2
+    /// steps (the board sends the opening with YXBOARD first).
+    pub fn stones(&self) -> Vec<(i64, i64)> {
+        self.game.as_ref().map_or_else(Vec::new, |g| {
+            g.history()
+                .iter()
+                .map(|&(p, _)| (p.x() as i64, p.y() as i64))
+                .collect()
+        })
     }
 
     /// Forgets the position of the last answer: no ponder search until the next answer.
@@ -813,6 +886,9 @@ impl Engine {
     /// legal moves), searched under the usual limits; the first is played, as the answer to a
     /// move request is. Returns the move and the lines, best first.
     pub fn nbest(&mut self, n: i64, report: Reporter) -> Result<(Pos, Vec<PvLine>), GameError> {
+        if let Some(p) = self.forced_move() {
+            return Ok((p, Vec::new()));
+        }
         let legal = self.game_or_default().legal_moves();
         let game = self.game.take().expect("game_or_default was called");
         let exclude = self.exclusions(&game);
@@ -837,11 +913,16 @@ impl Engine {
     }
 
     /// YXSEARCHDEFEND: every root move that holds against the opponent's threats
-    /// ([`search::defences`]: no VCT for the opponent after it within the probe's budget), and
-    /// the answer: the search's best among the moves that hold (among all when none holds),
-    /// played as the answer to a move request is. Blocked cells are left out as everywhere.
-    /// With `show_detail` levels 1 and 3 each probe is reported ([`Report::Root`]).
+    /// ([`search::defences`]: no VCT for the opponent after it within the probe's budget),
+    /// reported as soon as the probes are done ([`Report::Defences`]), and the answer: the
+    /// search's best among the moves that hold (among all when none holds), played as the
+    /// answer to a move request is. Blocked cells are left out as everywhere. With
+    /// `show_detail` levels 1 and 3 each probe is reported ([`Report::Root`]).
     pub fn search_defend(&mut self, report: Reporter) -> Result<(Pos, Vec<Pos>), GameError> {
+        if let Some(p) = self.forced_move() {
+            report(&Report::Defences(&[]));
+            return Ok((p, Vec::new()));
+        }
         if self.game_or_default().legal_moves().is_empty() {
             return Err(GameError::NoLegalMove);
         }
@@ -865,6 +946,7 @@ impl Engine {
             holding.len(),
             probed.len()
         );
+        report(&Report::Defences(&holding));
         let best = self.search_excluding(&game, &left_out, report).best;
         self.game = Some(game);
         Ok((self.play_answer(best)?, holding))
@@ -1008,6 +1090,14 @@ fn legal_or_fallback(game: &Game, best: Pos) -> Result<Pos, GameError> {
     fallback(game, best).ok_or(GameError::NoLegalMove)
 }
 
+/// The colour's name in notes to the manager.
+fn colour_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
 /// Whether the game is over: the last stone made a five, or no empty cell is left.
 fn game_over(game: &Game) -> bool {
     let grid = game.board().grid();
@@ -1049,7 +1139,7 @@ mod tests {
                 (p.x() as i64, p.y() as i64, f)
             })
             .collect();
-        e.set_position(&entries).expect("position");
+        e.set_position(&entries);
     }
 
     /// Black's four on row 7 makes five at 7,7: blocked, neither a move request nor YXNBEST

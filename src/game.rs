@@ -4,6 +4,10 @@
 //! Coordinates arrive as signed numbers and are checked here against the board; everything below
 //! (board, rules, search) may then assume valid positions. Who has won is the manager's business:
 //! a position with a five already on the board is simply played on.
+//!
+//! The side to move alternates with every stone from the position set up last. Normally that is
+//! what the stone counts say, but a position set up by hand in a GUI may have counts that fit no
+//! side to move; the engine is then still the side to move ([`Game::from_entries`]).
 
 use std::fmt;
 
@@ -35,11 +39,6 @@ pub enum GameError {
         y: i64,
     },
     NothingToTakeBack,
-    /// BOARD counts that fit neither colour (`mine`, `opponent`).
-    BadCounts {
-        mine: usize,
-        theirs: usize,
-    },
     NoLegalMove,
     /// SWAP2BOARD with a number of stones other than 0, 3 or 5.
     Swap2Stones(usize),
@@ -59,10 +58,6 @@ impl fmt::Display for GameError {
             }
             GameError::NotLastMove { x, y } => write!(f, "{x},{y} is not the last move"),
             GameError::NothingToTakeBack => write!(f, "no move to take back"),
-            GameError::BadCounts { mine, theirs } => write!(
-                f,
-                "stone counts {mine} (mine) and {theirs} (opponent) fit no side to move"
-            ),
             GameError::NoLegalMove => write!(f, "no legal move"),
             GameError::Swap2Stones(n) => {
                 write!(f, "SWAP2BOARD needs 0, 3 or 5 stones, got {n}")
@@ -85,11 +80,23 @@ pub enum Field {
     Blocked,
 }
 
-/// One game: a [`Board`] plus the blocked-cell list needed to rebuild it on a rule change.
+/// One game: a [`Board`] plus the blocked-cell list needed to rebuild it on a rule change, and
+/// the colour to move when an even number of stones stand in its history.
 #[derive(Clone)]
 pub struct Game {
     board: Board,
     blocked: Vec<Pos>,
+    even_mover: Color,
+}
+
+/// How [`Game::from_entries`] chose the colour of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colouring {
+    /// The counts fit: equal (Black to move) or one opponent stone more (White).
+    FromCounts,
+    /// The counts fit no side to move; the colour was assumed (White with more stones than the
+    /// opponent, else Black).
+    Assumed { mine: usize, theirs: usize },
 }
 
 impl Game {
@@ -98,6 +105,7 @@ impl Game {
         Game {
             board: Board::new(width, height, rule),
             blocked: Vec::new(),
+            even_mover: Color::Black,
         }
     }
 
@@ -122,13 +130,13 @@ impl Game {
         self.board.history()
     }
 
-    /// The side to move: Black when both sides have as many stones, else White.
+    /// The side to move: Black after an even number of stones, else White, unless the position
+    /// was set up with counts that fit no side ([`Game::from_entries`]).
     pub fn side_to_move(&self) -> Color {
-        let [b, w] = self.board.grid().stone_counts();
-        if b > w {
-            Color::White
+        if self.board.history().len() % 2 == 0 {
+            self.even_mover
         } else {
-            Color::Black
+            self.even_mover.opp()
         }
     }
 
@@ -235,15 +243,17 @@ impl Game {
     }
 
     /// A position from a BOARD block: `entries` in the order given, relative to the side to
-    /// move. Duplicate cells are ignored (the first one counts). The colours follow from the
-    /// counts: equal → the side to move is Black; one more opponent stone → White; anything else
-    /// is an error. Returns the game and the side to move.
+    /// move, which is always the engine. Duplicate cells are ignored (the first one counts). The
+    /// colours follow from the counts: equal → the side to move is Black; one more opponent
+    /// stone → White. Counts that fit neither (a position set up by hand) are played all the
+    /// same: as White when the side to move has more stones than the opponent, else as Black.
+    /// Returns the game, the side to move and how its colour was chosen.
     pub fn from_entries(
         width: usize,
         height: usize,
         rule: Rule,
         entries: &[(Pos, Field)],
-    ) -> Result<(Game, Color), GameError> {
+    ) -> (Game, Color, Colouring) {
         let mut seen = std::collections::HashSet::new();
         let unique: Vec<(Pos, Field)> = entries
             .iter()
@@ -252,14 +262,21 @@ impl Game {
             .collect();
         let mine = unique.iter().filter(|e| e.1 == Field::Mine).count();
         let theirs = unique.iter().filter(|e| e.1 == Field::Theirs).count();
-        let me = if mine == theirs {
-            Color::Black
+        let (me, colouring) = if mine == theirs {
+            (Color::Black, Colouring::FromCounts)
         } else if theirs == mine + 1 {
-            Color::White
+            (Color::White, Colouring::FromCounts)
+        } else if mine > theirs {
+            (Color::White, Colouring::Assumed { mine, theirs })
         } else {
-            return Err(GameError::BadCounts { mine, theirs });
+            (Color::Black, Colouring::Assumed { mine, theirs })
         };
         let mut game = Game::new(width, height, rule);
+        game.even_mover = if (mine + theirs) % 2 == 0 {
+            me
+        } else {
+            me.opp()
+        };
         for &(p, f) in &unique {
             if f == Field::Blocked {
                 game.board.block(p);
@@ -273,7 +290,7 @@ impl Game {
                 Field::Blocked => {}
             }
         }
-        Ok((game, me))
+        (game, me, colouring)
     }
 }
 
@@ -305,7 +322,7 @@ mod tests {
     #[test]
     fn board_entries_give_colours_from_counts() {
         let e = |x, y, f| (Pos::new(x, y), f);
-        let (g, me) = Game::from_entries(
+        let (g, me, how) = Game::from_entries(
             15,
             15,
             Rule::Freestyle,
@@ -314,11 +331,10 @@ mod tests {
                 e(8, 8, Field::Mine),
                 e(9, 9, Field::Theirs),
             ],
-        )
-        .unwrap();
-        assert_eq!(me, Color::White);
+        );
+        assert_eq!((me, how), (Color::White, Colouring::FromCounts));
         assert_eq!(g.side_to_move(), Color::White);
-        let (g, me) = Game::from_entries(
+        let (g, me, _) = Game::from_entries(
             15,
             15,
             Rule::Freestyle,
@@ -328,12 +344,51 @@ mod tests {
                 e(8, 8, Field::Mine),
                 e(0, 0, Field::Blocked),
             ],
-        )
-        .unwrap();
+        );
         assert_eq!(me, Color::Black);
         assert_eq!(g.board().cell(Pos::new(0, 0)), Cell::Wall);
         assert_eq!(g.legal_moves().len(), 225 - 3);
-        assert!(Game::from_entries(15, 15, Rule::Freestyle, &[e(1, 1, Field::Mine)]).is_err());
+    }
+
+    /// A position set up by hand: the engine is to move whatever the counts, and the turns
+    /// alternate from there, through moves and takebacks.
+    #[test]
+    fn counts_that_fit_no_side_still_give_the_engine_the_move() {
+        let e = |x, y, f| (Pos::new(x, y), f);
+        // Two of mine, one of theirs: White to move (it has more stones).
+        let mine_two = [
+            e(7, 7, Field::Mine),
+            e(8, 8, Field::Theirs),
+            e(9, 9, Field::Mine),
+        ];
+        let (mut g, me, how) = Game::from_entries(15, 15, Rule::Renju, &mine_two);
+        assert_eq!(me, Color::White);
+        assert_eq!(how, Colouring::Assumed { mine: 2, theirs: 1 });
+        assert_eq!(g.side_to_move(), Color::White);
+        assert_eq!(g.board().cell(Pos::new(7, 7)), Cell::White);
+        g.play_xy(0, 0, false).unwrap();
+        assert_eq!(g.side_to_move(), Color::Black);
+        g.play_xy(1, 0, false).unwrap();
+        assert_eq!(g.side_to_move(), Color::White);
+        g.takeback(1, 0).unwrap();
+        g.takeback(0, 0).unwrap();
+        assert_eq!(g.side_to_move(), Color::White);
+        g.set_rule(Rule::Freestyle);
+        assert_eq!(g.side_to_move(), Color::White);
+
+        // One of mine, none of theirs; three of theirs, one of mine: Black (fewer or none more).
+        let (g, me, how) = Game::from_entries(15, 15, Rule::Renju, &[e(1, 1, Field::Mine)]);
+        assert_eq!((me, g.side_to_move()), (Color::White, Color::White));
+        assert_eq!(how, Colouring::Assumed { mine: 1, theirs: 0 });
+        let theirs_three = [
+            e(1, 1, Field::Theirs),
+            e(2, 2, Field::Theirs),
+            e(3, 3, Field::Theirs),
+            e(4, 4, Field::Mine),
+        ];
+        let (g, me, _) = Game::from_entries(15, 15, Rule::Renju, &theirs_three);
+        assert_eq!((me, g.side_to_move()), (Color::Black, Color::Black));
+        assert_eq!(g.board().cell(Pos::new(1, 1)), Cell::White);
     }
 
     #[test]

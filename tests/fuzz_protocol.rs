@@ -534,7 +534,12 @@ fn gen_item(rng: &mut Rng, model: &Model) -> Item {
         }
         755..=789 => command(rng, "YXSHOWFORBID", None, Command::ShowForbid),
         790..=799 => command(rng, "YXHASHCLEAR", None, Command::HashClear),
-        800..=804 => command(rng, "YXSHOWINFO", None, Command::ShowInfo),
+        800..=802 => command(rng, "YXSHOWINFO", None, Command::ShowInfo),
+        803 => command(rng, "YXSHOWHASHUSAGE", None, Command::HashUsage),
+        804 => {
+            let args = format!("{} 3 4 1", rng.pick(&["add", "del"]));
+            command(rng, "YXFORBID", Some(args.clone()), Command::Forbid(args))
+        }
         805..=809 => command(rng, "END", None, Command::End),
         810..=814 => command(rng, "YXBLOCKRESET", None, Command::BlockReset),
         815..=819 => command(rng, "YXSEARCHDEFEND", None, Command::SearchDefend),
@@ -553,7 +558,12 @@ fn gen_item(rng: &mut Rng, model: &Model) -> Item {
                 Command::Balance { stones, bias },
             )
         }
-        820..=829 => {
+        826..=829 => {
+            let step = rng.range(1, 3) as u8;
+            let word = format!("YXSWAP2STEP{step}");
+            command(rng, &word, None, Command::Swap2Step(step))
+        }
+        820..=825 => {
             let w = *rng.pick(&[
                 "SUGGEST", "FOO", "TURNX", "BOARDS", "YXNBESTS", "X", "STARTT", "YXBLOCKS",
             ]);

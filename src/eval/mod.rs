@@ -25,9 +25,8 @@ pub struct ClassCounts {
 }
 
 /// The static value of `board` for `us` to move, given its class counts `c` (from
-/// [`class_counts`]). (Averaging the cell sums with those before the last move, as Rapfi's
-/// classical evaluator does, lost −265 ±132 over 56 games, and a refit with it predicted the
-/// deep search scores seven times worse: the position after the move is what counts.)
+/// [`class_counts`]). The position after the move is what counts: averaging the cell sums with
+/// those before it, as Rapfi's classical evaluator does, lost (−265 ±132; docs/experiments.md).
 #[inline]
 pub fn evaluate(board: &Board, us: Color, c: &ClassCounts) -> i32 {
     let side = &board.values().side[us.index()];

@@ -17,12 +17,7 @@ pub const ATTACK: [i32; Class::COUNT] = [
 ];
 
 /// Opponent values per class (same order as [`ATTACK`]). The ratio to [`ATTACK`] is sharp:
-/// every pattern code's defence value scaled by 1.25 lost −310 ±49 Elo, by 0.8 −55.2 ±34.0
-/// (15×15 freestyle, 50 k nodes/move, 400 games each, as weights files against these values).
-/// Averaging the cell values with those of the position before the last stone (seen from the
-/// same side, so the opponent's cells counted at attack value there), half and half, damps that
-/// asymmetry too: −178.9 ±105.3 over 57 games at 200 ms/move, stopped (the bench's nodes fell
-/// to a third).
+/// every defence value scaled by 1.25 lost −310 ±49, by 0.8 −55.2 ±34.0 (docs/experiments.md).
 pub const DEFEND: [i32; Class::COUNT] = [
     0, 0, 10, 8, 30, 32, 45, 80, 200, 40, 70, 260, 300, 500, 1500,
 ];

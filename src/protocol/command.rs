@@ -158,6 +158,14 @@ pub enum Command {
         stones: usize,
         bias: i64,
     },
+    /// `YXSHOWHASHUSAGE`: the transposition table's fill, as a `MESSAGE` line.
+    HashUsage,
+    /// `YXFORBID add|del r c s`: Yixin-Board's per-side forbidden cell (its `forbid` command);
+    /// the rest of the line as sent.
+    Forbid(String),
+    /// `YXSWAP2STEP1` / `2` / `3`: Yixin-Board's Swap2 opening, step 1 (place three stones),
+    /// 2 (White's choice after three) or 3 (Black's choice after five).
+    Swap2Step(u8),
     /// A known command with unusable arguments: answer `ERROR <text>`.
     Malformed(String),
     /// Anything else: answer `UNKNOWN <word>`.
@@ -418,6 +426,11 @@ pub fn parse_line(line: &str) -> Command {
         "YXSHOWFORBID" => Command::ShowForbid,
         "YXHASHCLEAR" => Command::HashClear,
         "YXSHOWINFO" => Command::ShowInfo,
+        "YXSHOWHASHUSAGE" => Command::HashUsage,
+        "YXFORBID" => Command::Forbid(clip(rest.trim())),
+        "YXSWAP2STEP1" => Command::Swap2Step(1),
+        "YXSWAP2STEP2" => Command::Swap2Step(2),
+        "YXSWAP2STEP3" => Command::Swap2Step(3),
         "YXNBEST" => match rest.split_whitespace().next().and_then(parse_int) {
             Some(n) => Command::NBest(n),
             None => Command::Malformed(format!(

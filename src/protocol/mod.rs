@@ -72,6 +72,7 @@ use std::sync::mpsc::{self, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::board::Pos;
 use crate::engine::{ClockKey, Engine, Remote, Report, Reporter, Swap2Answer};
 use crate::game::GameError;
 use command::{decode_rule, BlockKind, Command, Entry, Info, LineParser};
@@ -363,6 +364,12 @@ impl Session {
         let detail = self.engine.settings().show_detail;
         let out = &mut self.out;
         let mut report = |r: &Report| {
+            if let Report::Defences(holding) = r {
+                for line in response::defend_lines(holding) {
+                    out(&line.to_string());
+                }
+                return;
+            }
             if detail == 0 {
                 return;
             }
@@ -370,12 +377,14 @@ impl Session {
                 Report::Iteration(info) => response::iteration_lines(info, detail),
                 Report::Lines(pv) => response::round_lines(pv, detail),
                 Report::Root(event) => response::root_line(*event, detail).into_iter().collect(),
+                Report::Defences(_) => Vec::new(),
             };
             for line in lines {
                 out(&line);
             }
         };
         let result = f(&mut self.engine, &mut report);
+        self.pending.extend(self.engine.take_notes());
         if !exit_before && self.shared.exit.load(Ordering::SeqCst) {
             log::info!("END during a search: answer suppressed");
             return;
@@ -480,14 +489,9 @@ impl Session {
                     out
                 },
             ),
-            Command::SearchDefend => self.answer_move(
-                |e, r| e.search_defend(r),
-                |(p, holding)| {
-                    let mut out = response::defend_lines(&holding);
-                    out.push(Response::Move(p));
-                    out
-                },
-            ),
+            Command::SearchDefend => {
+                self.answer_move(|e, r| e.search_defend(r), |(p, _)| one_move(p))
+            }
             Command::Balance { stones, bias } => self.answer_move(
                 |e, r| e.balance(stones, bias, r),
                 |b| {
@@ -519,6 +523,20 @@ impl Session {
                 Response::Message(format!("INFO MAX_THREAD_NUM {}", Engine::max_threads())),
                 Response::Message(format!("INFO MAX_HASH_SIZE {MAX_HASH_SIZE_LOG2}")),
             ]),
+            Command::HashUsage => {
+                let (permille, bytes) = self.engine.hash_usage();
+                self.answer(&[Response::Message(format!(
+                    "Transposition table full: {}.{}% of {} MiB",
+                    permille / 10,
+                    permille % 10,
+                    bytes >> 20
+                ))]);
+            }
+            Command::Forbid(args) => self.answer(&[Response::Message(format!(
+                "yxforbid {args}: ignored (Rensa keeps no cells forbidden to one side; \
+                 YXBLOCK excludes cells from its own moves)"
+            ))]),
+            Command::Swap2Step(step) => self.yixin_swap2(step),
             Command::Malformed(text) => self.error(text),
             Command::Unknown(word) => self.answer(&[Response::Unknown(word)]),
             Command::BlockStart(_) | Command::Done => {}
@@ -555,19 +573,10 @@ impl Session {
                     .iter()
                     .map(|e| (e.x, e.y, e.field.unwrap_or(0)))
                     .collect();
-                if kind == BlockKind::YxBoard {
-                    match self.engine.set_position(&data) {
-                        Ok(notes) => self.pending.extend(notes),
-                        Err(e) => self.pending.push(format!("YXBOARD refused: {e}")),
-                    }
-                    return;
-                }
-                match self.engine.set_position(&data) {
-                    Ok(notes) => {
-                        self.pending.extend(notes);
-                        self.answer_move(|e, r| e.begin(r), one_move);
-                    }
-                    Err(e) => self.error(e),
+                let notes = self.engine.set_position(&data);
+                self.pending.extend(notes);
+                if kind == BlockKind::Board {
+                    self.answer_move(|e, r| e.begin(r), one_move);
                 }
             }
             BlockKind::YxBlock
@@ -587,6 +596,45 @@ impl Session {
                 );
             }
         }
+    }
+
+    /// Yixin-Board's Swap2 steps, decided by the logic of SWAP2BOARD ([`Engine::swap2`]) and
+    /// answered as the board reads them: step 1 (the engine opens) places three stones, `MESSAGE
+    /// SWAP2 MOVE1 x y` to `MOVE3`; step 2 (White after the three stones the board sent with
+    /// YXBOARD) stays White (`SWAP2 SWAP1 NO`; the board then asks for the move with BOARD),
+    /// takes Black (`SWAP1 YES`) or adds two stones (`MOVE4`, `MOVE5`); step 3 (Black after
+    /// five) takes Black (`SWAP2 SWAP2 YES`) or White (`SWAP2 SWAP2 NO`, then BOARD).
+    fn yixin_swap2(&mut self, step: u8) {
+        let stones = match step {
+            1 => Vec::new(),
+            _ => self.engine.stones(),
+        };
+        let need = [0, 0, 3, 5][step as usize];
+        if stones.len() != need {
+            self.error(format!(
+                "yxswap2step{step} needs the {need} stones of the opening (YXBOARD), not {}",
+                stones.len()
+            ));
+            return;
+        }
+        let message = |text: String| Response::Message(format!("SWAP2 {text}"));
+        let placed = |first: usize, s: &[Pos]| -> Vec<Response> {
+            s.iter()
+                .enumerate()
+                .map(|(i, p)| message(format!("MOVE{} {} {}", first + i, p.x(), p.y())))
+                .collect()
+        };
+        self.answer_move(
+            |e, r| e.swap2(&stones, r),
+            |a| match (step, a) {
+                (_, Swap2Answer::Opening(s)) => placed(1, &s),
+                (_, Swap2Answer::PutTwo(s)) => placed(4, &s),
+                (2, Swap2Answer::Move(_)) => vec![message("SWAP1 NO".into())],
+                (2, Swap2Answer::Swap) => vec![message("SWAP1 YES".into())],
+                (_, Swap2Answer::Move(_)) => vec![message("SWAP2 NO".into())],
+                (_, Swap2Answer::Swap) => vec![message("SWAP2 YES".into())],
+            },
+        );
     }
 
     /// YXBLOCK / YXBLOCKUNDO: silent when every line is a cell of the board. A line that is not
@@ -654,8 +702,9 @@ impl Session {
 }
 
 /// Whether `cmd` leaves the position of a (stopped) ponder as it was, so that the ponder may
-/// start again: ABOUT, YXSHOWFORBID, YXSHOWINFO, YXHASHCLEAR, the YXBLOCK commands (our moves
-/// only), unknown and malformed commands (an ERROR changes nothing) and INFO except `rule`.
+/// start again: ABOUT, YXSHOWFORBID, YXSHOWINFO, YXHASHCLEAR, YXSHOWHASHUSAGE, YXFORBID, the
+/// YXBLOCK commands (our moves only), unknown and malformed commands (an ERROR changes nothing)
+/// and INFO except `rule`.
 /// Every other command forgets it: a new position or game, STOP/YXSTOP (stop thinking), END;
 /// a move request answered sets it anew.
 fn keeps_ponder(cmd: &Command) -> bool {
@@ -665,6 +714,8 @@ fn keeps_ponder(cmd: &Command) -> bool {
         | Command::ShowInfo
         | Command::HashClear
         | Command::BlockReset
+        | Command::HashUsage
+        | Command::Forbid(_)
         | Command::Unknown(_)
         | Command::Malformed(_) => true,
         Command::Block { kind, .. } => matches!(

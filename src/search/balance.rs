@@ -17,11 +17,11 @@
 //! closest of the options weighed so far, or the first option).
 
 use super::root::ordered_candidates;
-use super::{is_mate, think, IterationInfo, Job, Threads};
+use super::{is_mate, think, IterationInfo, Job, Limits, Threads};
 use crate::board::{Board, Class, Pos};
 use crate::params::{
-    BALANCE_EMPTY_RADIUS, BALANCE_KEEP, BALANCE_MAX_DEPTH, BALANCE_ONE_MOVES, BALANCE_TWO_FIRST,
-    BALANCE_TWO_SECOND, MATE_BOUND,
+    BALANCE_EMPTY_RADIUS, BALANCE_KEEP, BALANCE_MAX_DEPTH, BALANCE_ONE_MOVES, BALANCE_SUB_NODES,
+    BALANCE_TWO_FIRST, BALANCE_TWO_SECOND, MATE_BOUND,
 };
 use crate::types::Color;
 
@@ -107,7 +107,10 @@ pub fn balance_observed(
             let round_job = Job {
                 board: &board,
                 me: after,
-                limits: limits.round(depth, used),
+                limits: Limits {
+                    sub_cap: BALANCE_SUB_NODES.saturating_mul(u64::from(depth * depth)),
+                    ..limits.round(depth, used)
+                },
                 ..*job
             };
             let result = think(&round_job, threads, &mut |_| {});

@@ -90,6 +90,9 @@ pub struct Limits {
     /// When the move request was read (the stopwatch start of the soft target and the
     /// [`Control`]'s deadline).
     pub start: Instant,
+    /// At most this many nodes for each of the root's sub-searches (root VCT, root guard):
+    /// `u64::MAX` but in the many short searches of [`Limits::round`].
+    pub sub_cap: u64,
 }
 
 impl Limits {
@@ -100,6 +103,7 @@ impl Limits {
             max_nodes: u64::MAX,
             soft_ms: None,
             start: Instant::now(),
+            sub_cap: u64::MAX,
         }
     }
 
@@ -132,6 +136,7 @@ impl Limits {
             },
             soft_ms: None,
             start: self.start,
+            sub_cap: self.sub_cap,
         }
     }
 
@@ -152,6 +157,7 @@ impl Limits {
     pub fn sub_budget(&self, max: u64, per_ms: u64) -> u64 {
         self.soft_ms
             .map_or(max, |soft| max.min(soft.saturating_mul(per_ms)))
+            .min(self.sub_cap)
     }
 
     /// [`Limits::may_start_iteration`] with the soft target scaled by the root's stability as

@@ -290,9 +290,8 @@ impl Tt {
 
     /// Starts loading the bucket of `key` into the cache, so that a [`Tt::probe`] of it a few
     /// hundred instructions later (the child node's, after the board's make) does not wait for
-    /// memory. No effect on the table's contents; a no-op off x86-64. Measured (the same tree,
-    /// 24 middle games at 1 s each): the median time to depth 12 fell from 168-172 ms to
-    /// 145-146, to depth 14 from 524-532 ms to 441-443.
+    /// memory. No effect on the table's contents; a no-op off x86-64. The median time to depth 14
+    /// fell from 524-532 ms to 441-443 (docs/experiments.md).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         let bucket = &self.buckets[self.index(key)];
@@ -454,10 +453,9 @@ fn prefetch_line(_ptr: *const i8) {}
 
 /// Asks Linux to back the whole pages of the block at `ptr` (`bytes` long) with transparent
 /// huge pages, where the system leaves that to the program (`madvise`, the usual default): a
-/// probe of a large table then misses the cache but no longer the address translation too.
-/// Six middle-game searches of 2 M nodes with the default 299 MiB table took 5.2-5.5 s with
-/// 4 KiB pages and 3.8-4.4 s with huge pages (3.3-3.5 s with a table that fits the 32 MiB
-/// cache). The cost: a probe makes 2 MiB resident at once, so the first search of a process
+/// probe of a large table then misses the cache but no longer the address translation too
+/// (2 M-node searches: 5.2-5.5 s with 4 KiB pages, 3.8-4.4 s with huge pages; docs/experiments.md).
+/// The cost: a probe makes 2 MiB resident at once, so the first search of a process
 /// makes most of the table resident and spends part of its time waiting for the kernel to
 /// supply the pages (the clock still stops it in time: the faults are short, and the search
 /// polls the clock between them). Elsewhere, or when the kernel declines, the table works as

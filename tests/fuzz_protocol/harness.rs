@@ -23,12 +23,14 @@ pub const TURN_CAP: i64 = 1000;
 // ---------------------------------------------------------------------------------------------
 // Reference model
 
-/// One game of the model: the grid (blocked cells are walls), the rule, the stones in order.
+/// One game of the model: the grid (blocked cells are walls), the rule, the stones in order,
+/// and the colour to move after an even number of them (Black, but for a hand-set BOARD).
 #[derive(Clone)]
 pub struct MGame {
     pub grid: Grid,
     pub rule: Rule,
     pub history: Vec<(Pos, Color)>,
+    pub even_mover: Color,
 }
 
 impl std::fmt::Debug for MGame {
@@ -49,16 +51,15 @@ impl MGame {
             grid: Grid::new(w, h),
             rule,
             history: Vec::new(),
+            even_mover: Color::Black,
         }
     }
 
     pub fn side(&self) -> Color {
-        let b = self.history.iter().filter(|m| m.1 == Color::Black).count();
-        let w = self.history.len() - b;
-        if b > w {
-            Color::White
+        if self.history.len() % 2 == 0 {
+            self.even_mover
         } else {
-            Color::Black
+            self.even_mover.opp()
         }
     }
 
@@ -97,7 +98,12 @@ pub enum Expect {
     Error,
     Unknown,
     About,
-    ShowInfo,
+    /// That many `MESSAGE` lines and no other answer (YXSHOWINFO, the database query,
+    /// YXSHOWHASHUSAGE, YXFORBID).
+    Messages(usize),
+    /// Yixin-Board's Swap2 step 1, 2 or 3: its `MESSAGE SWAP2 …` lines (checked and taken out
+    /// before the answer is checked), and nothing else but the held-back notes.
+    YixinSwap2,
     Forbid(String),
     /// A legal move for the side to move of the model's game, which is then played.
     Search,
@@ -153,7 +159,23 @@ impl Model {
         if self.game().any_legal() {
             Expect::Search
         } else {
-            Expect::Error
+            self.forced_or_error()
+        }
+    }
+
+    /// No legal cell for the side to move: the first empty cell, row by row, with a note, if
+    /// there is one (every empty cell forbidden in renju), else `ERROR` (a full board).
+    pub fn forced_or_error(&mut self) -> Expect {
+        let g = self.game();
+        let c = g.side();
+        let empty = g.grid.positions().find(|&p| g.grid.get(p) == Cell::Empty);
+        match empty {
+            Some(p) => {
+                g.place(p, c);
+                self.pending += 1;
+                Expect::Exactly(p)
+            }
+            None => Expect::Error,
         }
     }
 
@@ -260,7 +282,17 @@ impl Model {
                 self.blocked.clear();
                 Expect::Silent
             }
-            Command::ShowInfo => Expect::ShowInfo,
+            Command::ShowInfo => Expect::Messages(2),
+            Command::HashUsage | Command::Forbid(_) => Expect::Messages(1),
+            Command::Swap2Step(step) => {
+                let need = [0, 0, 3, 5][*step as usize];
+                let have = self.game.as_ref().map_or(0, |g| g.history.len());
+                if *step > 1 && have != need {
+                    Expect::Error
+                } else {
+                    Expect::YixinSwap2
+                }
+            }
             Command::NBest(n) => {
                 // One MESSAGE line per best move (at least one, at most the legal moves), then
                 // the first of them, played.
@@ -270,7 +302,7 @@ impl Model {
                 let c = g.side();
                 let legal = g.grid.positions().filter(|&p| g.legal(p, c)).count();
                 if legal == 0 {
-                    return Expect::Error;
+                    return self.forced_or_error();
                 }
                 let open = g
                     .grid
@@ -309,8 +341,8 @@ impl Model {
     /// BOARD / YXBOARD / SWAP2BOARD.
     pub fn block(&mut self, kind: BlockKind, entries: &[Entry]) -> Expect {
         match kind {
-            // Two MESSAGE DATABASE lines and no other answer, counted as YXSHOWINFO's two.
-            BlockKind::DatabaseQuery => return Expect::ShowInfo,
+            // Two MESSAGE DATABASE lines and no other answer.
+            BlockKind::DatabaseQuery => return Expect::Messages(2),
             BlockKind::Unsupported(_) => return Expect::Unknown,
             _ => {}
         }
@@ -368,21 +400,23 @@ impl Model {
                 _ => notes += 1,
             }
         }
+        // The engine is to move whatever the counts: Black when they are equal or it has
+        // fewer stones (but for one fewer: White), else White; a note when they fit no side.
         let mine = cells.iter().filter(|c| c.1 == 1).count();
         let theirs = cells.iter().filter(|c| c.1 == 2).count();
-        let me = if mine == theirs {
+        let fits = mine == theirs || theirs == mine + 1;
+        let me = if mine == theirs || (mine < theirs && !fits) {
             Color::Black
-        } else if theirs == mine + 1 {
-            Color::White
         } else {
-            return if kind == BlockKind::Board {
-                Expect::Error
-            } else {
-                self.pending += 1;
-                Expect::Silent
-            };
+            Color::White
         };
+        notes += usize::from(!fits);
         let mut g = MGame::new(w, h, rule);
+        g.even_mover = if (mine + theirs) % 2 == 0 {
+            me
+        } else {
+            me.opp()
+        };
         for &(p, f) in &cells {
             if f == 3 {
                 g.grid.set(p, Cell::Wall);
@@ -541,6 +575,7 @@ impl Run {
         let out = match cmd {
             Some(Command::SearchDefend) => self.defend_lines_checked(out),
             Some(Command::Balance { .. }) => self.balance_line_checked(out),
+            Some(Command::Swap2Step(step)) => self.swap2_lines_checked(step, out),
             _ => out,
         };
         self.check_answer(&cmd, expect, &out, stats);
@@ -601,17 +636,12 @@ impl Run {
             }
             return;
         }
-        let messages = std::mem::take(&mut self.model.pending)
-            + if matches!(expect, Expect::ShowInfo) {
-                2
-            } else {
-                0
-            };
-        let answers = if matches!(expect, Expect::ShowInfo) {
-            0
-        } else {
-            1
+        let (extra, answers) = match expect {
+            Expect::Messages(n) => (n, 0),
+            Expect::YixinSwap2 => (0, 0),
+            _ => (0, 1),
         };
+        let messages = std::mem::take(&mut self.model.pending) + extra;
         // With `INFO show_detail` a search's analysis lines come first (they are printed while
         // it runs); the held-back notes and the answer follow.
         let analysis = if self.session.engine().settings().show_detail > 0 {
@@ -641,7 +671,8 @@ impl Run {
             stats.errors += 1;
         }
         let must_be_error = matches!(expect, Expect::Error);
-        if must_be_error != answer.starts_with("ERROR ") && !matches!(expect, Expect::ShowInfo) {
+        let no_answer = matches!(expect, Expect::Messages(_) | Expect::YixinSwap2);
+        if must_be_error != answer.starts_with("ERROR ") && !no_answer {
             self.fail(format!("{cmd:?}: expected {expect:?}, got {answer:?}"));
         }
         match expect {
@@ -738,7 +769,8 @@ impl Run {
                     self.fail(format!("SWAP2BOARD opening: got {answer:?}"));
                 }
             }
-            Expect::ShowInfo | Expect::Error | Expect::Silent | Expect::End => {}
+            Expect::YixinSwap2 => self.check_stop_lowered(cmd),
+            Expect::Messages(_) | Expect::Error | Expect::Silent | Expect::End => {}
         }
     }
 
@@ -762,18 +794,22 @@ impl Run {
         out
     }
 
-    /// YXSEARCHDEFEND's output without its `MESSAGE DEFEND` lines, which come right before a
-    /// move answer (at least one) and list legal cells only.
+    /// YXSEARCHDEFEND's output without its `MESSAGE DEFEND` lines, which come together as soon
+    /// as the probes are done (before the search's analysis lines and the held-back notes; at
+    /// least one) and list legal cells only.
     pub fn defend_lines_checked(&mut self, mut out: Vec<String>) -> Vec<String> {
         let Some(answer) = out.pop() else {
             return out;
         };
         if !answer.starts_with("ERROR ") {
-            let first = out
-                .iter()
-                .rposition(|l| !l.starts_with("MESSAGE DEFEND"))
-                .map_or(0, |i| i + 1);
-            let listed: Vec<String> = out.drain(first..).collect();
+            let is_defend = |l: &String| l.starts_with("MESSAGE DEFEND");
+            let first = out.iter().position(is_defend).unwrap_or(out.len());
+            let end = first + out[first..].iter().take_while(|l| is_defend(l)).count();
+            if out[end..].iter().any(is_defend) {
+                self.fail(format!("YXSEARCHDEFEND: DEFEND lines apart: {out:?}"));
+            }
+            let listed: Vec<String> = out.drain(first..end).collect();
+            // The model has played the answer already when it was forced.
             let g = self.model.game();
             let c = g.side();
             let legal = listed.iter().all(|l| {
@@ -786,6 +822,53 @@ impl Run {
             }
         }
         out.push(answer);
+        out
+    }
+
+    /// Yixin-Board's Swap2 answers without their `MESSAGE SWAP2 …` lines, which end the output
+    /// (an `ERROR` is left as it is): step 1 three stones of an empty board (`MOVE1` to
+    /// `MOVE3`); step 2 `SWAP1 NO`, `SWAP1 YES`, or `MOVE4` and `MOVE5` legal in turn after the
+    /// three stones; step 3 `SWAP2 NO` or `SWAP2 YES`.
+    pub fn swap2_lines_checked(&mut self, step: u8, mut out: Vec<String>) -> Vec<String> {
+        if out.last().is_some_and(|l| l.starts_with("ERROR ")) {
+            return out;
+        }
+        let first = out
+            .iter()
+            .position(|l| l.starts_with("MESSAGE SWAP2 "))
+            .unwrap_or(out.len());
+        let lines: Vec<String> = out.drain(first..).collect();
+        let text: Vec<&str> = lines.iter().map(|l| &l["MESSAGE SWAP2 ".len()..]).collect();
+        // The stones of `MOVE{from}`, `MOVE{from+1}`, … as `x,y x,y …`, if the lines are those.
+        let stones = |from: usize| -> Option<String> {
+            let cells: Option<Vec<String>> = text
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    let rest = l.strip_prefix(&format!("MOVE{} ", from + i))?;
+                    let (x, y) = rest.split_once(' ')?;
+                    Some(format!("{x},{y}"))
+                })
+                .collect();
+            cells.map(|c| c.join(" "))
+        };
+        let (w, h) = self.model.size();
+        let rule = self.model.rule;
+        let ok = match step {
+            1 => stones(1).is_some_and(|s| stones_legal(&mut MGame::new(w, h, rule), &s, 3)),
+            2 => {
+                text == ["SWAP1 NO"]
+                    || text == ["SWAP1 YES"]
+                    || stones(4).is_some_and(|s| {
+                        let mut g = self.model.game().clone();
+                        stones_legal(&mut g, &s, 2)
+                    })
+            }
+            _ => text == ["SWAP2 NO"] || text == ["SWAP2 YES"],
+        };
+        if !ok {
+            self.fail(format!("yxswap2step{step}: bad answer {lines:?}"));
+        }
         out
     }
 

@@ -1,7 +1,7 @@
 //! `rensa-match`: the command-line front of the match runner (see `rensa-match -help`).
 
-use rensa_tournament::cli::{self, Action};
-use rensa_tournament::{judge, runner};
+use rensa_tournament::runner::cli::{self, Action};
+use rensa_tournament::runner::{self, judge};
 
 fn fail(e: anyhow::Error) -> ! {
     eprintln!("rensa-match: {e:#}");

@@ -29,7 +29,7 @@ fn generate_fit_and_load() {
         ],
     );
     assert!(gen.contains("done: 6 games"), "{gen}");
-    let (records, cut) = rensa_tournament::dataset::read(&data).expect("data file");
+    let (records, cut) = rensa_tournament::train::dataset::read(&data).expect("data file");
     assert_eq!(cut, 0);
     assert!(!records.is_empty());
     for r in &records {
@@ -63,7 +63,7 @@ fn generate_fit_and_load() {
         board.set_values(family);
         let counts = rensa::eval::class_counts(&board, r.side);
         let engine = rensa::eval::evaluate(&board, r.side, &counts) as f64;
-        assert_eq!(rensa_tournament::fit::eval_of(r, &w), Some(engine));
+        assert_eq!(rensa_tournament::train::fit::eval_of(r, &w), Some(engine));
     }
     // The engine plays with them and names them in the bench header.
     let Some(engine) = common::pbrain_rensa() else {

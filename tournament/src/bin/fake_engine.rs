@@ -24,7 +24,7 @@ use std::io::{BufRead, Write};
 
 use rensa::board::{rule, Grid, Pos};
 use rensa::types::{Color, Rule};
-use rensa_tournament::opening::SplitMix;
+use rensa_tournament::common::opening::SplitMix;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {

@@ -1,7 +1,7 @@
 //! `rensa-train`: the command-line front of the training pipeline (see `rensa-train -help`).
 
-use rensa_tournament::train::{self, Command};
-use rensa_tournament::{choice, datagen, dataset, fit, label, order};
+use rensa_tournament::train::init::Init;
+use rensa_tournament::train::{self, choice, datagen, dataset, fit, label, order, Command};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -155,7 +155,7 @@ fn run_order(records: &[dataset::Record], scale: f64, min_stones: usize) {
 fn run_fit(
     data: &[std::path::PathBuf],
     out: &std::path::Path,
-    init: &train::Init,
+    init: &Init,
     cfg: &fit::FitConfig,
     (choice_data, choice_cfg): (&[std::path::PathBuf], &choice::ChoiceConfig),
     td: Option<f64>,

@@ -11,8 +11,8 @@ use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 
-use crate::game::GameRecord;
-use crate::record::{self, GameJson, JsonLine};
+use crate::common::game::GameRecord;
+use crate::runner::record::{self, GameJson, JsonLine};
 
 /// The output files of a run.
 #[derive(Debug, Default)]
@@ -78,8 +78,8 @@ impl Output {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Reason;
-    use crate::opening::Opening;
+    use crate::common::game::Reason;
+    use crate::common::opening::Opening;
     use rensa::types::{Color, Rule};
 
     #[test]

@@ -1,5 +1,21 @@
-//! `rensa-train`: options and reports of its commands, `generate` ([`crate::datagen`]), `label`
-//! ([`crate::label`]), `fit` ([`crate::fit`]) and `order` ([`crate::order`]).
+//! `rensa-train`: training data from self-play and the evaluation's weights fitted to it (see
+//! `rensa-train -help`). Everything runs in-process, on the engine of this build: no child
+//! processes.
+//!
+//! Its modules: this one (the options and reports of the commands) over `generate`
+//! ([`datagen`]), `label` ([`label`]), `fit` ([`fit`], with [`choice`]: the moves played as a
+//! second target) and `order` ([`order`]); below them [`dataset`] (the data file format),
+//! [`init`] (the weights a command line names) and [`choices`] (the choice targets as the fit
+//! reads them), leaves.
+
+pub mod choice;
+pub mod choices;
+pub mod datagen;
+pub mod dataset;
+pub mod fit;
+pub mod init;
+pub mod label;
+pub mod order;
 
 use std::path::PathBuf;
 
@@ -7,11 +23,12 @@ use anyhow::{bail, Context, Result};
 use rensa::eval::weights::{self, Weights};
 use rensa::types::{Rule, MAX_SIZE, MIN_SIZE};
 
-use crate::choice::ChoiceConfig;
-use crate::cli::{finite, kv, num, option_groups, rule_of, OpeningOpts};
-use crate::datagen::GenConfig;
-use crate::fit::FitConfig;
-use crate::label::LabelConfig;
+use crate::common::options::{finite, kv, num, option_groups, rule_of, OpeningOpts};
+use crate::train::choice::ChoiceConfig;
+use crate::train::datagen::GenConfig;
+use crate::train::fit::FitConfig;
+use crate::train::init::Init;
+use crate::train::label::LabelConfig;
 
 pub const HELP: &str = "\
 rensa-train: training data from self-play, and the evaluation's weights fitted to it.
@@ -32,7 +49,7 @@ USAGE:
 
 generate: plays games of this build's engine against itself in-process (one search thread per
 game, N nodes per move, a proven win or loss ends the game) and writes every position before a
-move with the search's score and the game's result (format: tournament/src/dataset.rs).
+move with the search's score and the game's result (format: tournament/src/train/dataset.rs).
   -out FILE                        the data file (overwritten)
   -rule 0|1|4|8|9                  freestyle (default), standard, renju, caro with overlines, caro
   -size N                          board size (default 15)
@@ -191,42 +208,6 @@ pub struct CopyConfig {
     pub to: Vec<Rule>,
     pub out: PathBuf,
     pub name: String,
-}
-
-/// Weights named on the command line: the start of a fit or a copy, the evaluation of a
-/// `generate` or `label` run.
-#[derive(Clone, Debug)]
-pub enum Init {
-    Embedded,
-    Classes,
-    File(PathBuf),
-}
-
-impl Init {
-    fn parse(v: &str) -> Init {
-        match v {
-            "embedded" => Init::Embedded,
-            "classes" => Init::Classes,
-            f => Init::File(PathBuf::from(f)),
-        }
-    }
-
-    pub fn load(&self) -> Result<Weights> {
-        Ok(match self {
-            Init::Embedded => weights::embedded().clone(),
-            Init::Classes => Weights::from_classes(),
-            Init::File(p) => Weights::load(p).map_err(|e| anyhow::anyhow!(e))?,
-        })
-    }
-
-    /// Makes these the weights every board built from now on evaluates with (the embedded
-    /// ones already are): the players of `generate`, the teacher of `label`.
-    pub fn install(&self) -> Result<()> {
-        if !matches!(self, Init::Embedded) {
-            weights::install(self.load()?);
-        }
-        Ok(())
-    }
 }
 
 fn one<'a>(opt: &str, vals: &'a [String]) -> Result<&'a String> {

@@ -5,8 +5,8 @@
 //! on its opening, the seed and the build. In the first plies after the opening a move is
 //! sometimes a random reasonable cell instead (one that makes or stops an open two or better),
 //! so that games from the same opening differ. A search that proves a win or a loss ends the
-//! game there (adjudicated). Every position before a move is written ([`crate::dataset`]) with
-//! the search's score and, once the game is over, its result.
+//! game there (adjudicated). Every position before a move is written
+//! ([`crate::train::dataset`]) with the search's score and, once the game is over, its result.
 
 use std::io::BufWriter;
 use std::path::PathBuf;
@@ -19,10 +19,9 @@ use rensa::board::{rule, Board, Class, Pos};
 use rensa::search::{self, Job, Limits, Threads, Tt};
 use rensa::types::{Color, Rule};
 
-use crate::dataset::{stored_score, Record, Writer, FLAG_MATE, FLAG_NOT_QUIET};
-use crate::game::{GameSettings, TimeControl};
-use crate::opening::SplitMix;
-use crate::runner::OpeningSource;
+use crate::common::game::{GameSettings, TimeControl};
+use crate::common::opening::{OpeningSource, SplitMix};
+use crate::train::dataset::{stored_score, Record, Writer, FLAG_MATE, FLAG_NOT_QUIET};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -46,7 +45,7 @@ pub struct GenConfig {
     /// Transposition table per worker, bytes.
     pub tt_bytes: usize,
     /// The weights the players evaluate with, installed by the command before the run.
-    pub weights: crate::train::Init,
+    pub weights: crate::train::init::Init,
 }
 
 /// Totals of a run.
@@ -123,7 +122,9 @@ fn worker(
                 return;
             }
         }
-        let opening = cfg.openings.get(index as usize, settings);
+        let opening = cfg
+            .openings
+            .get(index as usize, settings.size, settings.rule);
         tt.clear();
         let (records, winner, adjudicated) = play(cfg, &opening.moves, index, &tt, &mut threads);
         let mut sh = shared.lock().unwrap_or_else(|e| e.into_inner());

@@ -1,8 +1,25 @@
-//! The match: worker threads that take games from the [`Schedule`], play them, write them out
-//! through [`Output`] and fold them into the [`Tally`] (which feeds the SPRT stop); the progress
-//! display; and the final report (text, one machine-readable summary line, the JSON match and
-//! summary lines). Scheduling, tallying, the SPRT and writing each live in their own module;
-//! this one wires them together.
+//! `rensa-match`: a Gomocup-style match runner for pbrain engines (see `rensa-match -help`):
+//! matches between engine processes (gauntlet or round robin, optionally stopped by an SPRT),
+//! and the Gomocup judge-mode checks of one engine.
+//!
+//! Its modules: [`cli`] (the command line) over this one and [`judge`] (`-selftest`,
+//! `-formats`); this one over [`schedule`] (which game next), [`tally`] (counting finished
+//! games, the SPRT state) and [`output`] (writing the files), which stand on [`record`] (the
+//! file formats) and [`stats`] (the arithmetic). Games are played by `common::game`.
+//!
+//! This module is the match: worker threads that take games from the [`Schedule`], play them,
+//! write them out through [`Output`] and fold them into the [`Tally`] (which feeds the SPRT
+//! stop); the progress display; and the final report (text, one machine-readable summary line,
+//! the JSON match and summary lines). Scheduling, tallying, the SPRT and writing each live in
+//! their own module; this one wires them together.
+
+pub mod cli;
+pub mod judge;
+pub mod output;
+pub mod record;
+pub mod schedule;
+pub mod stats;
+pub mod tally;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -11,61 +28,18 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
-use crate::engine::{Engine, EngineSpec, ProtocolLog};
-use crate::game::{play_game, GameRecord, GameSettings, Reason};
-use crate::opening::{self, Opening};
-use crate::output::Output;
-use crate::record::{
+use crate::common::engine::{Engine, EngineSpec, ProtocolLog};
+use crate::common::game::{play_game, GameRecord, GameSettings, Reason};
+use crate::common::opening::{Opening, OpeningSource};
+use crate::runner::output::Output;
+use crate::runner::record::{
     json_num, EngineJson, EngineResultJson, JsonLine, LossesJson, MatchJson, PairingJson, SprtJson,
     SummaryJson, TimeJson,
 };
-pub use crate::schedule::{pairings, Mode};
-use crate::schedule::{Job, Schedule};
-use crate::stats::{self, SprtParams, Verdict};
-use crate::tally::{sprt_step, Tally};
-
-/// Where openings come from.
-#[derive(Clone, Debug)]
-pub enum OpeningSource {
-    /// Openings from a file, used in order (wrapping around).
-    List(Vec<Opening>),
-    /// Seeded random openings of `stones` stones within `radius` of the centre.
-    Random {
-        stones: usize,
-        radius: usize,
-        seed: u64,
-        /// Balanced openings only: Rensa's search must score them within this bound.
-        balance: Option<i32>,
-    },
-}
-
-impl OpeningSource {
-    pub fn get(&self, index: usize, s: &GameSettings) -> Opening {
-        match self {
-            OpeningSource::List(v) => v[index % v.len()].clone(),
-            OpeningSource::Random {
-                stones,
-                radius,
-                seed,
-                balance: None,
-            } => opening::generate(*seed, index as u64, *stones, *radius, s.size, s.rule),
-            OpeningSource::Random {
-                stones,
-                radius,
-                seed,
-                balance: Some(b),
-            } => opening::generate_balanced(
-                *seed,
-                index as u64,
-                *stones,
-                *radius,
-                s.size,
-                s.rule,
-                *b,
-            ),
-        }
-    }
-}
+pub use crate::runner::schedule::{pairings, Mode};
+use crate::runner::schedule::{Job, Schedule};
+use crate::runner::stats::{SprtParams, Verdict};
+use crate::runner::tally::{sprt_step, Tally};
 
 /// A whole match.
 #[derive(Clone, Debug)]
@@ -204,7 +178,9 @@ fn worker(
         let Some(job) = lock(shared).schedule.next_job() else {
             break;
         };
-        let opening = cfg.openings.get(job.round, &cfg.settings);
+        let opening = cfg
+            .openings
+            .get(job.round, cfg.settings.size, cfg.settings.rule);
         let rec = play(cfg, &job, &opening, &mut slots, log);
         if let Err(e) = output.game(&format!("game-{:05}", job.index + 1), &rec) {
             // A runner that cannot record its games stops: the other workers finish theirs.

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
-use crate::proctree::{self, Sig};
+use crate::common::proctree::{self, Sig};
 
 /// How to start an engine: a display name, the program with its arguments, a working directory.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,7 +5,10 @@
 //! `floor(size/2)`), or generated from a seed: a few stones dropped at random near the centre,
 //! checked against the rules so no opening already holds a five or a renju foul. A generated
 //! opening can be asked to be balanced: Rensa's own node-limited search of it must score within a
-//! bound for the side to move, otherwise the next candidate is drawn.
+//! bound for the side to move, otherwise the next candidate is drawn. [`OpeningSource`] is the
+//! choice between the two that `-openings` makes (for rensa-match, rensa-tune and `rensa-train
+//! generate` alike), and [`SplitMix`] the seeded generator behind them (also the other tools'
+//! seeded shuffles and signs).
 
 use rensa::board::{notation, rule, Board, Grid, Pos};
 use rensa::search::{Job, Limits, Tt};
@@ -47,6 +50,42 @@ impl Opening {
             color = color.opp();
         }
         Ok(grid)
+    }
+}
+
+/// Where openings come from.
+#[derive(Clone, Debug)]
+pub enum OpeningSource {
+    /// Openings from a file, used in order (wrapping around).
+    List(Vec<Opening>),
+    /// Seeded random openings of `stones` stones within `radius` of the centre.
+    Random {
+        stones: usize,
+        radius: usize,
+        seed: u64,
+        /// Balanced openings only: Rensa's search must score them within this bound.
+        balance: Option<i32>,
+    },
+}
+
+impl OpeningSource {
+    /// The opening of game `index` (counted from 0) on a `size` board under `rule`.
+    pub fn get(&self, index: usize, size: usize, rule: Rule) -> Opening {
+        match self {
+            OpeningSource::List(v) => v[index % v.len()].clone(),
+            OpeningSource::Random {
+                stones,
+                radius,
+                seed,
+                balance: None,
+            } => generate(*seed, index as u64, *stones, *radius, size, rule),
+            OpeningSource::Random {
+                stones,
+                radius,
+                seed,
+                balance: Some(b),
+            } => generate_balanced(*seed, index as u64, *stones, *radius, size, rule, *b),
+        }
     }
 }
 

@@ -1,19 +1,20 @@
 //! The command line of `rensa-match`: options in the c-gomoku-cli style (`-option key=value …`),
-//! turned into a [`MatchConfig`], and the help text.
+//! turned into a [`MatchConfig`] or a judge run ([`Action`]), and the help text. The parsing
+//! helpers it shares with the other tools are in `common::options`.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use rensa::types::{Rule, MAX_SIZE, MIN_SIZE};
 
-use crate::engine::EngineSpec;
-use crate::game::{GameSettings, InfoOrder, TimeControl};
-use crate::judge::{CheckConfig, DEFAULT_SCALE};
-use crate::opening::{self};
-use crate::runner::{MatchConfig, OpeningSource};
-use crate::schedule::Mode;
-use crate::stats::{SprtModel, SprtParams};
+use crate::common::engine::EngineSpec;
+use crate::common::game::{GameSettings, InfoOrder, TimeControl};
+use crate::common::options::{finite, kv, num, option_groups, rule_of, OpeningOpts};
+use crate::runner::judge::{CheckConfig, DEFAULT_SCALE};
+use crate::runner::schedule::Mode;
+use crate::runner::stats::{SprtModel, SprtParams};
+use crate::runner::MatchConfig;
 
 pub const HELP: &str = "\
 rensa-match: plays pbrain (Gomocup protocol) engines against each other.
@@ -119,104 +120,6 @@ The last line printed is a machine-readable summary:
 Exit status: 0 when the match ran (whatever the result), 2 on bad options or errors;
 -selftest and -formats: 0 all passed, 1 a case failed or a game was lost by a fault.
 ";
-
-/// Splits a command line into groups: an option word (without its dashes), then its values.
-pub(crate) fn option_groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>> {
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    for a in args {
-        if a.starts_with('-') && a.len() > 1 && !a.contains('=') && a.parse::<f64>().is_err() {
-            groups.push((a.trim_start_matches('-').to_string(), Vec::new()));
-        } else if let Some(g) = groups.last_mut() {
-            g.1.push(a.clone());
-        } else {
-            bail!("unexpected argument {a:?} (options start with '-')");
-        }
-    }
-    Ok(groups)
-}
-
-/// The rule of a Gomocup rule code (`-rule`).
-pub(crate) fn rule_of(v: &str) -> Result<Rule> {
-    let v: u32 = num(v, "-rule")?;
-    Rule::ALL
-        .into_iter()
-        .find(|r| r.code() == v)
-        .with_context(|| format!("rule {v} is not one of 0, 1, 4, 8, 9"))
-}
-
-/// The keys of `-openings`, as given.
-#[derive(Clone, Debug)]
-pub(crate) struct OpeningOpts {
-    pub file: Option<PathBuf>,
-    pub stones: usize,
-    pub radius: usize,
-    pub seed: u64,
-    pub balance: Option<i32>,
-}
-
-impl OpeningOpts {
-    /// Generated openings of 3 stones within 3 of the centre, seed 1, unbalanced.
-    pub fn new() -> OpeningOpts {
-        OpeningOpts {
-            file: None,
-            stones: 3,
-            radius: 3,
-            seed: 1,
-            balance: None,
-        }
-    }
-
-    /// Reads the `key=value` values of one `-openings` option.
-    pub fn apply(&mut self, vals: &[String]) -> Result<()> {
-        for v in vals {
-            let (k, v) = kv(v)?;
-            match k {
-                "file" => self.file = Some(PathBuf::from(v)),
-                "random" => self.stones = num(v, k)?,
-                "radius" => self.radius = num(v, k)?,
-                "seed" => self.seed = num(v, k)?,
-                "balance" => self.balance = Some(num(v, k)?),
-                _ => bail!("unknown -openings key {k:?} (file, random, radius, seed, balance)"),
-            }
-        }
-        Ok(())
-    }
-
-    /// The openings: the file's (checked on the board) or the generated ones.
-    pub fn source(&self, size: usize, rule: Rule) -> Result<OpeningSource> {
-        Ok(match &self.file {
-            Some(p) => OpeningSource::List(
-                opening::read_file(p, size, rule).map_err(|e| anyhow::anyhow!(e))?,
-            ),
-            None => OpeningSource::Random {
-                stones: self.stones,
-                radius: self.radius,
-                seed: self.seed,
-                balance: self.balance,
-            },
-        })
-    }
-}
-
-pub(crate) fn kv(token: &str) -> Result<(&str, &str)> {
-    token
-        .split_once('=')
-        .with_context(|| format!("expected key=value, got {token:?}"))
-}
-
-pub(crate) fn num<T: std::str::FromStr>(v: &str, what: &str) -> Result<T> {
-    v.parse()
-        .map_err(|_| anyhow::anyhow!("bad value {v:?} for {what}"))
-}
-
-/// A finite number (`inf` and `NaN` parse as `f64` but mean nothing here).
-pub(crate) fn finite(v: &str, what: &str) -> Result<f64> {
-    let x: f64 = num(v, what)?;
-    if !x.is_finite() {
-        bail!("bad value {v:?} for {what}: expected a finite number");
-    }
-    Ok(x)
-}
 
 /// A number of seconds for a [`Duration`]: finite, at least 0, at most a year.
 fn seconds(v: &str, what: &str) -> Result<Duration> {
@@ -475,6 +378,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::common::opening::OpeningSource;
 
     fn args(s: &[&str]) -> Vec<String> {
         s.iter().map(|x| x.to_string()).collect()

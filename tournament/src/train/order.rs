@@ -18,7 +18,7 @@ use rensa::board::pattern::code::patterns_of;
 use rensa::board::pattern::{Pattern, CODES};
 use rensa::board::{Board, Pos};
 
-use crate::dataset::Record;
+use crate::train::dataset::Record;
 
 /// Number of line patterns.
 pub const PATTERNS: usize = Pattern::Five as usize + 1;

@@ -7,9 +7,9 @@ use std::collections::HashMap;
 
 use rensa::types::Color;
 
-use crate::game::{GameRecord, Reason};
-use crate::schedule::Job;
-use crate::stats::{SprtParams, Verdict, Wld};
+use crate::common::game::{GameRecord, Reason};
+use crate::runner::schedule::Job;
+use crate::runner::stats::{SprtParams, Verdict, Wld};
 
 /// Tally of one pairing (first engine's point of view).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -145,8 +145,8 @@ pub fn sprt_step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::opening::Opening;
-    use crate::schedule::{pairings, Mode};
+    use crate::common::opening::Opening;
+    use crate::runner::schedule::{pairings, Mode};
     use rensa::types::Rule;
 
     fn game(job: &Job, winner: Option<Color>, reason: Reason) -> GameRecord {

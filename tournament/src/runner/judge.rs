@@ -15,11 +15,13 @@ use anyhow::{Context, Result};
 use rensa::board::Grid;
 use rensa::types::{Color, Rule};
 
-use crate::engine::{EngineSpec, ProtocolLog};
-use crate::game::{judge_move, play_game, GameRecord, GameSettings, InfoOrder, Judged, Reason};
-use crate::game::{TimeControl, JUDGE_MOVE_CREDIT_MS};
-use crate::opening::{self, Opening};
-use crate::output::Output;
+use crate::common::engine::{EngineSpec, ProtocolLog};
+use crate::common::game::{
+    judge_move, play_game, GameRecord, GameSettings, InfoOrder, Judged, Reason,
+};
+use crate::common::game::{TimeControl, JUDGE_MOVE_CREDIT_MS};
+use crate::common::opening::{self, Opening};
+use crate::runner::output::Output;
 
 /// A Gomocup tournament format at its real limits (protocol.md §9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

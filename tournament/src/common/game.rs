@@ -17,9 +17,9 @@ use rensa::board::{rule, Grid, Pos};
 use rensa::types::{Color, Rule};
 use tempfile::TempDir;
 
-use crate::engine::{Engine, EngineSpec, ProtocolLog, Reply};
-use crate::opening::Opening;
-use crate::proctree;
+use crate::common::engine::{Engine, EngineSpec, ProtocolLog, Reply};
+use crate::common::opening::Opening;
+use crate::common::proctree;
 
 /// Time limits in milliseconds; 0 means no limit (turn) or unlimited (match).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,8 +10,8 @@
 //! towards the starting weights, with Adam over mini-batches whose gradient is shared out over
 //! the threads. One block in twenty of the records is held out and its loss reported each
 //! epoch. Outside renju the two colours share their tables (the data of both trains one). With
-//! choices ([`crate::choice`]), each step also adds `choice` times the gradient of the played
-//! moves' cross-entropy, over an equal share of the choice positions.
+//! choices ([`Choices`], the played moves of `-choice-data`), each step also adds `choice` times
+//! the gradient of the played moves' cross-entropy, over an equal share of the choice positions.
 
 use std::time::Instant;
 
@@ -22,8 +22,8 @@ use rensa::board::{Board, Pos};
 use rensa::eval::weights::{self, threat_mask, Weights, FAMILIES, THREATS, THREAT_BITS};
 use rensa::types::{Color, Rule};
 
-use crate::choice::Choices;
-use crate::dataset::Record;
+use crate::train::choices::Choices;
+use crate::train::dataset::Record;
 
 /// Weights of one colour of one family: cell values (attack, defence interleaved), the threat
 /// table, the class offsets ([`OFFSETS_AT`]), the line-pattern offsets
@@ -88,7 +88,7 @@ pub struct FitConfig {
     pub pattern_offsets: bool,
     /// Train only on calm positions ([`is_calm`]).
     pub calm: bool,
-    /// Weight of the choice cross-entropy ([`crate::choice`]) beside the value loss.
+    /// Weight of the choice cross-entropy ([`Choices`]) beside the value loss.
     pub choice: f64,
     /// The choices' softmax temperature in evaluation units; `None`: fitted to the starting
     /// weights.
@@ -361,8 +361,8 @@ fn extract_part(records: &[Record], first: usize, block: usize, cfg: &FitConfig)
 /// has the opponent to move), and after the last one the game's result. So λ = 0 keeps the
 /// search's own score and λ = 1 gives the result; in between, a position learns from the scores
 /// the searches of the game found further on, the nearer ones weighing most. Records whose
-/// successor is not the same game one ply on (see [`crate::order::played_move`]) end a game.
-/// Returns the mean absolute change of the scores.
+/// successor is not the same game one ply on (see [`crate::train::order::played_move`]) end a
+/// game. Returns the mean absolute change of the scores.
 pub fn td_scores(records: &mut [Record], td: f64, scale: f64) -> f64 {
     // The return of the record after the current one (read only when that record continues
     // the game, so it has been set).
@@ -370,7 +370,7 @@ pub fn td_scores(records: &mut [Record], td: f64, scale: f64) -> f64 {
     let mut change = 0.0;
     for i in (0..records.len()).rev() {
         let continues = i + 1 < records.len()
-            && crate::order::played_move(&records[i], &records[i + 1]).is_some();
+            && crate::train::order::played_move(&records[i], &records[i + 1]).is_some();
         let r = &mut records[i];
         let own = sigmoid(r.score as f64 / scale);
         let after = if continues {
@@ -423,9 +423,14 @@ fn fit_scale(s: &Samples, w: &[f64]) -> f64 {
     log_argmin(10.0, 5000.0, |scale| loss(s, w, 1.0, scale, false))
 }
 
+/// The temperature that best fits `w` to the training positions' choices.
+fn fit_temp(c: &Choices, w: &[f64]) -> f64 {
+    log_argmin(1.0, 5000.0, |temp| c.loss(w, temp, false).0)
+}
+
 /// The `x` in `lo..=hi` that minimises `f`, by golden-section search over `ln x` (for a loss
 /// with one minimum, such as a logistic scale or a softmax temperature).
-pub(crate) fn log_argmin(lo: f64, hi: f64, f: impl Fn(f64) -> f64) -> f64 {
+fn log_argmin(lo: f64, hi: f64, f: impl Fn(f64) -> f64) -> f64 {
     let (mut a, mut b) = (lo.ln(), hi.ln());
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..30 {
@@ -491,7 +496,7 @@ pub fn fit(
     };
     let scale = cfg.scale.unwrap_or_else(|| fit_scale(s, &w0));
     let choices = choices.filter(|c| !c.is_empty() && cfg.choice > 0.0);
-    let temp = choices.map(|c| cfg.temp.unwrap_or_else(|| c.fit_temp(&w0)));
+    let temp = choices.map(|c| cfg.temp.unwrap_or_else(|| fit_temp(c, &w0)));
     let mut w = w0.clone();
     let mut epochs = Vec::new();
     let mut report = |epoch: u32, w: &[f64], epochs: &mut Vec<Epoch>| {
@@ -525,7 +530,7 @@ pub fn fit(
     let threads = cfg.threads.max(1);
     let mut grads = vec![vec![0.0f64; LEN]; threads];
     let mut order = train.clone();
-    let mut rng = crate::opening::SplitMix(0x5EED);
+    let mut rng = crate::common::opening::SplitMix(0x5EED);
     let batch_size = cfg.batch.max(1);
     let steps = train.len().div_ceil(batch_size).max(1);
     let choice_batch = choice_order.len().div_ceil(steps).max(1);
@@ -632,7 +637,7 @@ fn every_position() -> FitConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::opening::SplitMix;
+    use crate::common::opening::SplitMix;
 
     /// TD(λ) returns along a game: λ = 0 keeps the scores, λ = 1 gives every position its
     /// result, and in between a position's return mixes its score with the next one's, seen

@@ -12,7 +12,8 @@
 //! A child's features are stored as its difference from the parent's (both with the opponent
 //! to move), which only the cells on the four lines through `c` change: `−(F(child) −
 //! F(parent))`, so that the weights' dot product is the mover's value up to a constant shared
-//! by all the candidates. The played cell comes first in each group.
+//! by all the candidates. The played cell comes first in each group. The groups are kept as
+//! [`Choices`], which hold the softmax and its gradient for the fit.
 //!
 //! With `reply` ([`ChoiceConfig`]) each candidate is valued one move further on, at the leaf of
 //! a tiny search: the opponent's reply that the starting weights like best for it, and when that
@@ -26,11 +27,10 @@ use rensa::board::{Board, Class, Pos};
 use rensa::eval;
 use rensa::types::Color;
 
-use crate::dataset::Record;
-use crate::fit::{
-    is_calm, log_argmin, position_features, valid_block, FitConfig, LEN, VALID_EVERY,
-};
-use crate::order::played_move;
+use crate::train::choices::Choices;
+use crate::train::dataset::Record;
+use crate::train::fit::{is_calm, position_features, valid_block, FitConfig, LEN, VALID_EVERY};
+use crate::train::order::played_move;
 
 /// Which positions and candidate cells [`extract`] keeps, and how far it looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,120 +55,6 @@ impl Default for ChoiceConfig {
     }
 }
 
-/// The choices of many positions.
-pub struct Choices {
-    /// `group[g]..group[g + 1]`: position `g`'s candidates; the played cell first.
-    group: Vec<usize>,
-    /// `cand[c]..cand[c + 1]`: candidate `c`'s entries in `index` / `value`.
-    cand: Vec<usize>,
-    index: Vec<u32>,
-    value: Vec<i16>,
-    /// Whether position `g` is held out.
-    valid: Vec<bool>,
-    /// Which weights occur at all.
-    pub used: Vec<bool>,
-}
-
-impl Choices {
-    fn empty() -> Choices {
-        Choices {
-            group: vec![0],
-            cand: vec![0],
-            index: Vec::new(),
-            value: Vec::new(),
-            valid: Vec::new(),
-            used: vec![false; LEN],
-        }
-    }
-
-    /// Number of positions.
-    pub fn len(&self) -> usize {
-        self.valid.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.valid.is_empty()
-    }
-
-    /// Number of candidate cells over all positions.
-    pub fn candidates(&self) -> usize {
-        self.cand.len() - 1
-    }
-
-    /// Whether position `g` is held out.
-    pub fn is_valid(&self, g: usize) -> bool {
-        self.valid[g]
-    }
-
-    /// The mover's value of candidate `c` (counted over all positions) under `w`, less the
-    /// parent's.
-    fn value(&self, c: usize, w: &[f64]) -> f64 {
-        (self.cand[c]..self.cand[c + 1])
-            .map(|k| w[self.index[k] as usize] * self.value[k] as f64)
-            .sum()
-    }
-
-    /// The softmax of position `g`'s candidates under `w` at `temp`, into `p` (the played cell
-    /// first).
-    fn softmax(&self, g: usize, w: &[f64], temp: f64, p: &mut Vec<f64>) {
-        p.clear();
-        for c in self.group[g]..self.group[g + 1] {
-            p.push(self.value(c, w) / temp);
-        }
-        let top = p.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-        let mut sum = 0.0;
-        for x in p.iter_mut() {
-            *x = (*x - top).exp();
-            sum += *x;
-        }
-        for x in p.iter_mut() {
-            *x /= sum;
-        }
-    }
-
-    /// Mean cross-entropy of the played cells and the share of positions whose played cell has
-    /// the highest value, over the training (`valid` false) or held-out positions.
-    pub fn loss(&self, w: &[f64], temp: f64, valid: bool) -> (f64, f64) {
-        let (mut sum, mut first, mut n) = (0.0, 0usize, 0usize);
-        let mut p = Vec::new();
-        for g in 0..self.len() {
-            if self.valid[g] != valid {
-                continue;
-            }
-            self.softmax(g, w, temp, &mut p);
-            sum -= p[0].max(1e-12).ln();
-            first += usize::from(p.iter().all(|&x| x <= p[0]));
-            n += 1;
-        }
-        let n = n.max(1) as f64;
-        (sum / n, first as f64 / n)
-    }
-
-    /// Adds `weight` times the gradient of position `g`'s cross-entropy to `grad`.
-    pub fn add_gradient(
-        &self,
-        g: usize,
-        w: &[f64],
-        temp: f64,
-        weight: f64,
-        grad: &mut [f64],
-        p: &mut Vec<f64>,
-    ) {
-        self.softmax(g, w, temp, p);
-        for (j, c) in (self.group[g]..self.group[g + 1]).enumerate() {
-            let d = weight * (p[j] - f64::from(u8::from(j == 0))) / temp;
-            for k in self.cand[c]..self.cand[c + 1] {
-                grad[self.index[k] as usize] += d * self.value[k] as f64;
-            }
-        }
-    }
-
-    /// The temperature that best fits `w` to the training positions' choices.
-    pub fn fit_temp(&self, w: &[f64]) -> f64 {
-        log_argmin(1.0, 5000.0, |temp| self.loss(w, temp, false).0)
-    }
-}
-
 /// The choices of the game positions of `records` (in file order; one in `choice.every` of
 /// those the config keeps), on `cfg.threads` threads; with `choice.quiet`, only those whose
 /// played cell makes no open three and no four (a threat the search plays for what follows, not
@@ -190,7 +76,7 @@ pub fn extract(records: &[Record], cfg: &FitConfig, choice: &ChoiceConfig) -> Ch
             .map(|h| h.join().expect("choice thread"))
             .collect()
     });
-    let mut out = Choices::empty();
+    let mut out = Choices::empty(LEN);
     for p in parts {
         let (ce, ge) = (out.index.len(), out.cand.len() - 1);
         out.cand.extend(p.cand[1..].iter().map(|s| s + ce));
@@ -212,7 +98,7 @@ fn extract_part(
     choice: &ChoiceConfig,
     cfg: &FitConfig,
 ) -> Choices {
-    let mut s = Choices::empty();
+    let mut s = Choices::empty(LEN);
     let (mut parent, mut child) = (Vec::new(), Vec::new());
     let (mut cells, mut line) = (Vec::new(), Vec::new());
     let every = choice.every.max(1);
@@ -388,7 +274,7 @@ fn answer(board: &mut Board, us: Color) -> (i32, Option<Pos>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fit::{eval_of, fit, flatten};
+    use crate::train::fit::{eval_of, fit, flatten};
     use rensa::board::Grid;
     use rensa::eval::weights;
     use rensa::types::Rule;
@@ -415,9 +301,9 @@ mod tests {
         }
     }
 
-    /// [`LINE_GAME`](crate::order::LINE_GAME), position by position.
+    /// [`LINE_GAME`](crate::train::order::LINE_GAME), position by position.
     fn line_game() -> Vec<Record> {
-        let cells: Vec<u16> = crate::order::LINE_GAME
+        let cells: Vec<u16> = crate::train::order::LINE_GAME
             .iter()
             .map(|&(x, y)| (y * 15 + x) as u16)
             .collect();
@@ -596,7 +482,7 @@ mod tests {
         let records = line_game();
         let cfg = config(1.0);
         let choices = extract(&records, &cfg, &ChoiceConfig::default());
-        let samples = crate::fit::extract(&records, &cfg);
+        let samples = crate::train::fit::extract(&records, &cfg);
         let fitted = fit(
             &samples,
             Some(&choices),

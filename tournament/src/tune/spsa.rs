@@ -26,7 +26,7 @@
 //! point. Iterations may overlap (several pairs played at once): each is drawn from the `θ` of
 //! its start and applied when its pair ends, as on fishtest.
 
-use crate::opening::SplitMix;
+use crate::common::opening::SplitMix;
 
 /// One parameter to tune.
 #[derive(Clone, Debug, PartialEq)]

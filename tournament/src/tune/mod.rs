@@ -9,6 +9,11 @@
 //! game to game. Every finished pair prints a line and appends a row to the history file, so
 //! a run that is killed keeps what it learnt; at the end the tuned values are printed as INFO
 //! lines, as `rensa-match` engine options and as the constants of `src/params.rs`.
+//!
+//! Its modules: this one (the options, the workers and the report) over [`spsa`] (the
+//! arithmetic of the run, a leaf); the games, engines and openings are those of `common`.
+
+pub mod spsa;
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -20,12 +25,11 @@ use anyhow::{bail, Context, Result};
 use rensa::params::{rule_in, tunable, SearchParams, Tunable, TUNABLES, TUNED_RULES};
 use rensa::types::{Color, Rule, MAX_SIZE, MIN_SIZE};
 
-use crate::cli::{finite, kv, num, option_groups, rule_of, OpeningOpts};
-use crate::engine::{Engine, EngineSpec, ProtocolLog};
-use crate::game::{play_game, GameRecord, GameSettings, Reason, TimeControl};
-use crate::opening::SplitMix;
-use crate::runner::OpeningSource;
-use crate::spsa::{Spsa, SpsaParam, SpsaSettings, Step};
+use crate::common::engine::{Engine, EngineSpec, ProtocolLog};
+use crate::common::game::{play_game, GameRecord, GameSettings, Reason, TimeControl};
+use crate::common::opening::{OpeningSource, SplitMix};
+use crate::common::options::{finite, kv, num, option_groups, rule_of, OpeningOpts};
+use crate::tune::spsa::{Spsa, SpsaParam, SpsaSettings, Step};
 
 pub const HELP: &str = "\
 rensa-tune: tunes the search parameters of pbrain-rensa by SPSA over self-play game pairs.
@@ -453,9 +457,11 @@ fn worker(
                 None => break,
             }
         };
-        let opening = cfg
-            .openings
-            .get(first_opening + step.k as usize - 1, &cfg.settings);
+        let opening = cfg.openings.get(
+            first_opening + step.k as usize - 1,
+            cfg.settings.size,
+            cfg.settings.rule,
+        );
         let (plus, minus) = (
             side(cfg, "plus", &step.plus),
             side(cfg, "minus", &step.minus),

@@ -6,7 +6,7 @@
 use rensa::types::Color;
 use serde::{Deserialize, Serialize};
 
-use crate::game::{GameRecord, Reason};
+use crate::common::game::{GameRecord, Reason};
 
 /// SGF coordinate letter of 0-based `v`: `a`…`z`, then `A`…`Z` for boards wider than 26.
 fn sgf_letter(v: usize) -> char {
@@ -294,7 +294,7 @@ pub fn json_num(v: f64) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::opening::Opening;
+    use crate::common::opening::Opening;
     use rensa::types::Rule;
 
     fn game() -> GameRecord {

@@ -3,11 +3,11 @@
 //! Self-play at a few thousand nodes per move gives many varied positions quickly, but its
 //! scores are those of shallow searches. `label` searches a chosen share of those positions
 //! again with a larger node budget and writes them, with the new score and its proof flag and
-//! the game's result unchanged, to a new data file ([`crate::dataset`]), in input order. Every
-//! search starts from a cleared transposition table and history, so a label depends only on
-//! the position, the node budget and the build. The work goes in chunks; each finished chunk is
-//! written and flushed, so a run that is stopped keeps what it labelled, and `-resume` carries
-//! on after the records its output already holds.
+//! the game's result unchanged, to a new data file ([`crate::train::dataset`]), in input order.
+//! Every search starts from a cleared transposition table and history, so a label depends only
+//! on the position, the node budget and the build. The work goes in chunks; each finished chunk
+//! is written and flushed, so a run that is stopped keeps what it labelled, and `-resume`
+//! carries on after the records its output already holds.
 
 use std::io::BufWriter;
 use std::path::PathBuf;
@@ -19,10 +19,10 @@ use anyhow::{Context, Result};
 use rensa::board::{Class, Pos};
 use rensa::search::{self, Job, Limits, Threads, Tt};
 
-use crate::dataset::{self, stored_score, Record, Writer, FLAG_MATE};
-use crate::fit::is_calm;
-use crate::opening::SplitMix;
-use crate::train::Init;
+use crate::common::opening::SplitMix;
+use crate::train::dataset::{self, stored_score, Record, Writer, FLAG_MATE};
+use crate::train::fit::is_calm;
+use crate::train::init::Init;
 
 /// Positions searched between two writes of the output.
 const CHUNK: usize = 256;
@@ -41,7 +41,7 @@ pub struct LabelConfig {
     /// Also label positions with a proven score / that are not quiet.
     pub keep_mates: bool,
     pub keep_loud: bool,
-    /// Only calm positions ([`crate::fit::is_calm`]).
+    /// Only calm positions ([`crate::train::fit::is_calm`]).
     pub calm: bool,
     /// When above 0: only positions fewer than `tail` plies before their game's last record
     /// ([`plies_to_end`]).
@@ -85,11 +85,11 @@ pub fn eligible(cfg: &LabelConfig, r: &Record) -> bool {
 
 /// For each record, how many records of its game follow it: 0 for a game's last one. A record
 /// continues the game of the record before it when it is that game one ply on
-/// ([`crate::order::played_move`]), as `generate` writes a game.
+/// ([`crate::train::order::played_move`]), as `generate` writes a game.
 pub fn plies_to_end(records: &[Record]) -> Vec<usize> {
     let mut to_end = vec![0; records.len()];
     for i in (0..records.len().saturating_sub(1)).rev() {
-        if crate::order::played_move(&records[i], &records[i + 1]).is_some() {
+        if crate::train::order::played_move(&records[i], &records[i + 1]).is_some() {
             to_end[i] = to_end[i + 1] + 1;
         }
     }
