@@ -871,12 +871,52 @@ fn a_bad_weights_file_is_reported_and_the_engine_plays_on() {
     let mut bytes = rensa::eval::weights::embedded().to_bytes();
     bytes.truncate(bytes.len() / 2);
     std::fs::write(&bad, &bytes).unwrap();
-    for path in [bad.as_os_str(), dir.join("missing.weights").as_os_str()] {
-        let mut e = Engine::spawn_with(&[("RENSA_WEIGHTS", path)]);
+    let missing = dir.join("missing.weights");
+    bad_files_are_reported(
+        "RENSA_WEIGHTS",
+        &[&bad, &missing],
+        "MESSAGE weights not loaded: ",
+        "playing with the embedded",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A network file (`RENSA_NET`) that is truncated, corrupted or missing is refused whole with
+/// a `MESSAGE` before the first answer, and the engine plays on without a network.
+#[test]
+fn a_bad_network_file_is_reported_and_the_engine_plays_on() {
+    let dir = std::env::temp_dir().join(format!("rensa-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = rensa::eval::net::Net {
+        name: "test".to_string(),
+        families: vec![Some(rensa::eval::net::FamilyNet::zero()), None, None, None],
+    };
+    let bytes = net.to_bytes();
+    let (short, flipped) = (dir.join("short.net"), dir.join("flipped.net"));
+    std::fs::write(&short, &bytes[..bytes.len() / 2]).unwrap();
+    let mut bad = bytes.clone();
+    bad[bytes.len() / 3] ^= 1;
+    std::fs::write(&flipped, &bad).unwrap();
+    let missing = dir.join("missing.net");
+    bad_files_are_reported(
+        "RENSA_NET",
+        &[&short, &flipped, &missing],
+        "MESSAGE network not loaded: ",
+        "playing without a network",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With `var` naming each of `paths`, the engine's first line is a `MESSAGE` starting with
+/// `prefix` and saying `fallback`, then it answers START and plays, and writes nothing to
+/// stderr.
+fn bad_files_are_reported(var: &str, paths: &[&Path], prefix: &str, fallback: &str) {
+    for path in paths {
+        let mut e = Engine::spawn_with(&[(var, path.as_os_str())]);
         e.send_bytes(b"START 15\n").unwrap();
         let note = e.recv(ms(5000)).unwrap();
-        assert!(note.starts_with("MESSAGE weights not loaded: "), "{note}");
-        assert!(note.contains("playing with the embedded"), "{note}");
+        assert!(note.starts_with(prefix), "{note}");
+        assert!(note.contains(fallback), "{note}");
         assert_eq!(e.recv(ms(5000)).unwrap(), "OK");
         e.send_bytes(b"INFO max_node 2000\nBEGIN\n").unwrap();
         assert!(glob_match(b"#,#", e.recv(ms(5000)).unwrap().as_bytes()));
@@ -887,7 +927,6 @@ fn a_bad_weights_file_is_reported_and_the_engine_plays_on() {
         let err = e.err_thread.take().unwrap().join().unwrap();
         assert!(err.is_empty(), "stderr: {}", String::from_utf8_lossy(&err));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Yixin-Board's fork starts its engine as `engine.exe --force-utf8`: that is engine mode too,

@@ -328,8 +328,9 @@ pub fn depth_profile(ms: u64, threads: usize, params: SearchParams) -> Vec<Strin
 
 /// The report as text lines; the last line is `<nodes> nodes <nps> nps`.
 pub fn format_report(r: &BenchReport) -> Vec<String> {
+    let net = crate::eval::net::active().map_or("none".to_string(), |n| n.label());
     let mut out = vec![format!(
-        "weights {}",
+        "weights {} network {net}",
         crate::eval::weights::active().label()
     )];
     for (i, l) in r.lines.iter().enumerate() {

@@ -35,25 +35,37 @@ const USAGE: &str =
        pbrain-rensa --help     print this help
 environment: RENSA_LOG=<file> writes a log there; RENSA_LOG_LEVEL (or RUST_LOG) sets its level;
              RENSA_WEIGHTS=<file> evaluates with that weights file (rensa-train fit writes
-             one) instead of the embedded weights";
+             one) instead of the embedded weights; RENSA_NET=<file> adds that network's
+             correction to the evaluation (rensa-train fit-net writes one)";
 
-/// Installs the weights file named by `RENSA_WEIGHTS`, if any. A file that cannot be used
-/// leaves the embedded weights in place; the returned text says why (for the log and a
-/// `MESSAGE` line).
+/// Installs the weights file named by `RENSA_WEIGHTS` and the network file named by
+/// `RENSA_NET`, if any. A file that cannot be used leaves what was in use in place; the returned
+/// text says why (for the log and a `MESSAGE` line).
 fn load_weights() -> Option<String> {
-    let path = std::env::var_os("RENSA_WEIGHTS").filter(|p| !p.is_empty())?;
-    match rensa::eval::weights::install_file(std::path::Path::new(&path)) {
-        Ok(w) => {
-            log::info!("weights {} from {}", w.label(), path.to_string_lossy());
-            None
-        }
-        Err(e) => {
-            let embedded = rensa::eval::weights::embedded().label();
-            let text = format!("weights not loaded: {e}; playing with the embedded {embedded}");
-            log::warn!("{text}");
-            Some(text)
+    let mut problems = Vec::new();
+    if let Some(path) = std::env::var_os("RENSA_WEIGHTS").filter(|p| !p.is_empty()) {
+        match rensa::eval::weights::install_file(std::path::Path::new(&path)) {
+            Ok(w) => log::info!("weights {} from {}", w.label(), path.to_string_lossy()),
+            Err(e) => {
+                let embedded = rensa::eval::weights::embedded().label();
+                problems.push(format!(
+                    "weights not loaded: {e}; playing with the embedded {embedded}"
+                ));
+            }
         }
     }
+    if let Some(path) = std::env::var_os("RENSA_NET").filter(|p| !p.is_empty()) {
+        match rensa::eval::net::install_file(std::path::Path::new(&path)) {
+            Ok(n) => log::info!("network {} from {}", n.label(), path.to_string_lossy()),
+            Err(e) => problems.push(format!(
+                "network not loaded: {e}; playing without a network"
+            )),
+        }
+    }
+    for p in &problems {
+        log::warn!("{p}");
+    }
+    (!problems.is_empty()).then(|| problems.join("; "))
 }
 
 fn init_logging() {

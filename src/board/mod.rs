@@ -55,6 +55,7 @@ pub use rule::Foul;
 
 use pattern::{class_part, code_part, shift_of, CodeClass};
 
+use crate::eval::net::{self, Accumulator, FamilyNet};
 use crate::eval::weights::{self, FamilyTables, ATTACK, DEFENCE};
 use crate::types::{Cell, Color, Rule};
 
@@ -176,6 +177,8 @@ struct UndoRecord {
     cells: [CellPats; LINE_CELLS],
     class_count: [[u16; 16]; 2],
     cell_sums: [[i32; 2]; 2],
+    /// The network's sums (saved only when the board has a network).
+    acc: [Accumulator; 2],
     bbox: BBox,
 }
 
@@ -187,6 +190,7 @@ impl UndoRecord {
         }; LINE_CELLS],
         class_count: [[0; 16]; 2],
         cell_sums: [[0; 2]; 2],
+        acc: [[0; net::H]; 2],
         bbox: BBox::EMPTY,
     };
 }
@@ -198,8 +202,10 @@ struct Lines<'a> {
     state: &'a mut [CellPats; 2 * REACH + 1],
     counts: &'a mut [[u16; 16]; 2],
     sums: &'a mut [[i32; 2]; 2],
+    acc: &'a mut [Accumulator; 2],
     tables: &'static pattern::RuleTables,
     values: &'static FamilyTables,
+    net: Option<&'static FamilyNet>,
 }
 
 impl Lines<'_> {
@@ -257,6 +263,15 @@ impl Lines<'_> {
             let before = cells[code_part(prev)];
             self.sums[c][ATTACK] += now[ATTACK] as i32 - before[ATTACK] as i32;
             self.sums[c][DEFENCE] += now[DEFENCE] as i32 - before[DEFENCE] as i32;
+            if let Some(net) = self.net.filter(|_| code_part(new) != code_part(prev)) {
+                let (now, before) = (
+                    net.vector(c, code_part(new)),
+                    net.vector(c, code_part(prev)),
+                );
+                for ((a, &n), &b) in self.acc[c].iter_mut().zip(now).zip(before) {
+                    *a = a.wrapping_add(n.wrapping_sub(b));
+                }
+            }
         }
     }
 }
@@ -285,6 +300,9 @@ pub struct Board {
     /// Per colour, the sums over the empty cells of their learned values (attack, defence) for
     /// that colour's pattern codes ([`FamilyTables`]).
     cell_sums: [[i32; 2]; 2],
+    /// Per colour, the sums over the empty cells of the network's vectors of their codes
+    /// (zero without a network).
+    acc: [Accumulator; 2],
     near: [u8; NUM_CELLS],
     /// The Zobrist keys ([`zobrist::keys`]), held to skip the lazy-init check on every move.
     zobrist: &'static [[u64; NUM_CELLS]; 2],
@@ -292,6 +310,8 @@ pub struct Board {
     tables: &'static pattern::RuleTables,
     /// The rule family's learned cell values (from the weights in use when the board was built).
     values: &'static FamilyTables,
+    /// The rule family's network (from the network in use when the board was built), if any.
+    net: Option<&'static FamilyNet>,
 }
 
 impl Board {
@@ -310,9 +330,11 @@ impl Board {
             state: [CellPats::default(); NUM_CELLS],
             class_count: [[0; 16]; 2],
             cell_sums: [[0; 2]; 2],
+            acc: [[0; net::H]; 2],
             near: [0; NUM_CELLS],
             tables: pattern::rule_tables(rule),
             values: weights::active().family(rule),
+            net: net::active().and_then(|n| n.family(rule)),
             zobrist: &zobrist::keys().cells,
         };
         board.recompute();
@@ -508,6 +530,24 @@ impl Board {
         self.recompute();
     }
 
+    /// The network this board keeps sums for, if any.
+    #[inline]
+    pub fn net(&self) -> Option<&'static FamilyNet> {
+        self.net
+    }
+
+    /// Per colour (`Color::index`), the sums of the network's vectors over the empty cells.
+    #[inline]
+    pub fn accumulators(&self) -> &[Accumulator; 2] {
+        &self.acc
+    }
+
+    /// Makes the board keep sums for `net` instead (rebuilds every incremental field).
+    pub fn set_net(&mut self, net: Option<&'static FamilyNet>) {
+        self.net = net;
+        self.recompute();
+    }
+
     /// Number of stones in the 5×5 square centred on `p` (stones on `p` included).
     #[inline]
     pub fn near(&self, p: Pos) -> u8 {
@@ -559,6 +599,9 @@ impl Board {
         let rec = &mut self.undo[ply];
         rec.class_count = self.class_count;
         rec.cell_sums = self.cell_sums;
+        if self.net.is_some() {
+            rec.acc = self.acc;
+        }
         rec.bbox = self.bbox;
         let around = Self::around(&self.state, i);
         for (saved, &o) in rec.cells.iter_mut().zip(&LINE_OFFSETS) {
@@ -590,6 +633,9 @@ impl Board {
         } else {
             self.class_count = rec.class_count;
             self.cell_sums = rec.cell_sums;
+            if self.net.is_some() {
+                self.acc = rec.acc;
+            }
             let around = Self::around_mut(&mut self.state, i);
             for (&saved, &o) in rec.cells.iter().zip(&LINE_OFFSETS) {
                 around[o] = saved;
@@ -640,8 +686,10 @@ impl Board {
             state: Self::around_mut(&mut self.state, i),
             counts: &mut self.class_count,
             sums: &mut self.cell_sums,
+            acc: &mut self.acc,
             tables: self.tables,
             values: self.values,
+            net: self.net,
         };
         lines.flip::<0>(own[0], v);
         lines.flip::<1>(own[1], v);
@@ -692,6 +740,11 @@ impl Board {
             let v = self.values.side[c].cell[code_part(cc)];
             self.cell_sums[c][ATTACK] += sign * v[ATTACK] as i32;
             self.cell_sums[c][DEFENCE] += sign * v[DEFENCE] as i32;
+            if let Some(net) = self.net {
+                for (a, &n) in self.acc[c].iter_mut().zip(net.vector(c, code_part(cc))) {
+                    *a = a.wrapping_add((sign as i16).wrapping_mul(n));
+                }
+            }
         }
     }
 
@@ -702,6 +755,7 @@ impl Board {
         self.bbox = BBox::EMPTY;
         self.class_count = [[0; 16]; 2];
         self.cell_sums = [[0; 2]; 2];
+        self.acc = [[0; net::H]; 2];
         self.near = [0; NUM_CELLS];
         let positions: Vec<Pos> = self.grid.positions().collect();
         for &p in &positions {
@@ -747,6 +801,9 @@ impl Board {
                 "cell value sums {:?} != {:?}",
                 self.cell_sums, fresh.cell_sums
             ));
+        }
+        if fresh.acc != self.acc {
+            return Err(format!("network sums {:?} != {:?}", self.acc, fresh.acc));
         }
         if fresh.class_count != self.class_count {
             return Err(format!(

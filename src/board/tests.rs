@@ -62,6 +62,16 @@ fn random_values(rng: &mut Xoshiro256PlusPlus) -> &'static FamilyTables {
     &w.families[0]
 }
 
+/// A network with random vectors (kept for the rest of the test run), so that the incremental
+/// network sums are checked against vectors that differ from code to code and colour to colour.
+fn random_net(rng: &mut Xoshiro256PlusPlus) -> &'static FamilyNet {
+    let mut n = FamilyNet::zero();
+    for v in n.emb.iter_mut().flatten().flatten() {
+        *v = (rng.next_u64() % 2001) as i16 - 1000;
+    }
+    Box::leak(Box::new(n))
+}
+
 /// The board's look-ups against their definitions: the candidates are the empty cells with a
 /// stone in their 5×5 square, row by row; the search's list of fours is the full scan's fours
 /// (in the same order); a class held by one cell only is found where the full walk finds it.
@@ -104,6 +114,7 @@ fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: us
     for _ in 0..walks {
         let mut b = Board::new(width, height, rule);
         b.set_values(random_values(&mut rng));
+        b.set_net(Some(random_net(&mut rng)));
         let cells: Vec<Pos> = b.grid().positions().collect();
         for _ in 0..rng.next_u64() % 4 {
             let p = cells[(rng.next_u64() % cells.len() as u64) as usize];

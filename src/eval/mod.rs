@@ -10,6 +10,7 @@
 //! Every line of fits started from generation 0, the hand-set class values of [`params`]
 //! ([`weights::Weights::from_classes`]); [`params`] also keeps the evaluation's bound.
 
+pub mod net;
 pub mod params;
 pub mod weights;
 
@@ -31,8 +32,11 @@ pub struct ClassCounts {
 pub fn evaluate(board: &Board, us: Color, c: &ClassCounts) -> i32 {
     let side = &board.values().side[us.index()];
     let mask = weights::threat_mask(&c.us) << weights::THREAT_BITS | weights::threat_mask(&c.them);
-    let v = side.tempo as i32 + side.threat[mask] as i32 + board.cell_sums(us)[weights::ATTACK]
+    let mut v = side.tempo as i32 + side.threat[mask] as i32 + board.cell_sums(us)[weights::ATTACK]
         - board.cell_sums(us.opp())[weights::DEFENCE];
+    if let Some(net) = board.net() {
+        v += net.forward(board.accumulators(), us);
+    }
     v.clamp(-params::EVAL_LIMIT, params::EVAL_LIMIT)
 }
 

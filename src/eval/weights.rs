@@ -146,16 +146,7 @@ impl Weights {
     /// The file image of these weights (see the module doc).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(100_000);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        // At most MAX_NAME bytes, cut at a character boundary so that the name stays UTF-8.
-        let mut end = self.name.len().min(MAX_NAME);
-        while !self.name.is_char_boundary(end) {
-            end -= 1;
-        }
-        let name = &self.name.as_bytes()[..end];
-        out.push(name.len() as u8);
-        out.extend_from_slice(name);
+        write_header(&mut out, MAGIC, VERSION, &self.name);
         for n in [FAMILIES, CODES, THREATS] {
             out.extend_from_slice(&(n as u32).to_le_bytes());
         }
@@ -174,24 +165,7 @@ impl Weights {
 
     /// Parses a file image; says what is wrong with a bad one.
     pub fn from_bytes(bytes: &[u8]) -> Result<Weights, String> {
-        if bytes.len() < 4 + 4 + 1 + 12 + 4 {
-            return Err(format!("too short ({} bytes)", bytes.len()));
-        }
-        let (body, tail) = bytes.split_at(bytes.len() - 4);
-        let stored = u32::from_le_bytes(tail.try_into().expect("4 bytes"));
-        if &body[..4] != MAGIC {
-            return Err("not a Rensa weights file (bad magic)".to_string());
-        }
-        if checksum(body) != stored {
-            return Err("checksum mismatch (truncated or corrupted)".to_string());
-        }
-        let mut r = Reader { bytes: body, at: 4 };
-        let version = r.u32()?;
-        if version != VERSION {
-            return Err(format!("version {version}, expected {VERSION}"));
-        }
-        let n = r.take(1)?[0] as usize;
-        let name = String::from_utf8(r.take(n)?.to_vec()).map_err(|_| "name is not UTF-8")?;
+        let (mut r, name) = read_header(bytes, MAGIC, VERSION, "weights")?;
         for (what, want) in [
             ("families", FAMILIES),
             ("codes", CODES),
@@ -216,9 +190,7 @@ impl Weights {
             }
             families.push(FamilyTables { side });
         }
-        if r.at != body.len() {
-            return Err(format!("{} bytes too many", body.len() - r.at));
-        }
+        r.finish()?;
         Ok(Weights { name, families })
     }
 
@@ -239,14 +211,56 @@ impl Weights {
     }
 }
 
+/// Starts a file image (of the weights or of the network): `magic`, `version`, and `name` cut to
+/// at most [`MAX_NAME`] bytes at a character boundary, so that it stays UTF-8.
+pub(crate) fn write_header(out: &mut Vec<u8>, magic: &[u8; 4], version: u32, name: &str) {
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&version.to_le_bytes());
+    let mut end = name.len().min(MAX_NAME);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    out.push(end as u8);
+    out.extend_from_slice(&name.as_bytes()[..end]);
+}
+
+/// Checks a file image's length, `magic`, checksum (its last 4 bytes) and `version`, and reads
+/// its name; returns a cursor after the name over the body (the image without its checksum).
+/// `what` names the kind of file in the errors.
+pub(crate) fn read_header<'a>(
+    bytes: &'a [u8],
+    magic: &[u8; 4],
+    version: u32,
+    what: &str,
+) -> Result<(Reader<'a>, String), String> {
+    if bytes.len() < 4 + 4 + 1 + 4 {
+        return Err(format!("too short ({} bytes)", bytes.len()));
+    }
+    let (body, tail) = bytes.split_at(bytes.len() - 4);
+    if &body[..4] != magic {
+        return Err(format!("not a Rensa {what} file (bad magic)"));
+    }
+    if checksum(body) != u32::from_le_bytes(tail.try_into().expect("4 bytes")) {
+        return Err("checksum mismatch (truncated or corrupted)".to_string());
+    }
+    let mut r = Reader { bytes: body, at: 4 };
+    let got = r.u32()?;
+    if got != version {
+        return Err(format!("version {got}, expected {version}"));
+    }
+    let n = r.take(1)?[0] as usize;
+    let name = String::from_utf8(r.take(n)?.to_vec()).map_err(|_| "name is not UTF-8")?;
+    Ok((r, name))
+}
+
 /// A cursor over a file image.
-struct Reader<'a> {
+pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
 }
 
 impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8], String> {
+    pub(crate) fn take(&mut self, n: usize) -> Result<&[u8], String> {
         let end = self.at + n;
         let s = self
             .bytes
@@ -255,11 +269,21 @@ impl Reader<'_> {
         self.at = end;
         Ok(s)
     }
-    fn u32(&mut self) -> Result<u32, String> {
+    pub(crate) fn u32(&mut self) -> Result<u32, String> {
         Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4")))
     }
-    fn i16(&mut self) -> Result<i16, String> {
+    pub(crate) fn i32(&mut self) -> Result<i32, String> {
+        Ok(i32::from_le_bytes(self.take(4)?.try_into().expect("4")))
+    }
+    pub(crate) fn i16(&mut self) -> Result<i16, String> {
         Ok(i16::from_le_bytes(self.take(2)?.try_into().expect("2")))
+    }
+    /// Fails unless every byte was read.
+    pub(crate) fn finish(&self) -> Result<(), String> {
+        match self.bytes.len() - self.at {
+            0 => Ok(()),
+            n => Err(format!("{n} bytes too many")),
+        }
     }
 }
 

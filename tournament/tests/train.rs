@@ -79,4 +79,57 @@ fn generate_fit_and_load() {
         text.starts_with(&format!("weights {}", w.label())),
         "{text}"
     );
+
+    // A network fitted to the same renju data (Black and White apart), loaded by the engine,
+    // which names it in the bench header and plays with it.
+    let net = dir.path().join("n.net");
+    let fit_net = run(
+        train,
+        &[
+            "fit-net",
+            "-data",
+            data_s,
+            "-out",
+            net.to_str().unwrap(),
+            "-epochs",
+            "2",
+            "-lr",
+            "0.01",
+        ],
+    );
+    assert!(fit_net.contains("family renju"), "{fit_net}");
+    assert!(fit_net.contains("epoch   2"), "{fit_net}");
+    assert!(dir.path().join("n.ckpt").exists(), "{fit_net}");
+    let n = rensa::eval::net::Net::load(&net).expect("network file");
+    assert_eq!(n.name, "n");
+    assert!(n.families[2].is_some() && n.families[0].is_none());
+    let resumed = run(
+        train,
+        &[
+            "fit-net",
+            "-data",
+            data_s,
+            "-out",
+            net.to_str().unwrap(),
+            "-epochs",
+            "3",
+            "-resume",
+        ],
+    );
+    assert!(resumed.contains("resumed from"), "{resumed}");
+    assert!(resumed.contains("epoch   3"), "{resumed}");
+    let out = Command::new(&engine)
+        .args(["bench", "2"])
+        .env("RENSA_NET", &net)
+        .output()
+        .expect("bench runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let n = rensa::eval::net::Net::load(&net).expect("network file");
+    assert!(
+        text.lines()
+            .next()
+            .unwrap_or("")
+            .ends_with(&format!("network {}", n.label())),
+        "{text}"
+    );
 }

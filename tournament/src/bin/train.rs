@@ -35,6 +35,7 @@ fn main() {
             }
         }),
         Ok(Command::Copy(cfg)) => run_copy(&cfg),
+        Ok(Command::FitNet(cfg)) => train::net::run(&cfg),
         Err(e) => Err(e),
     };
     if let Err(e) = result {

@@ -430,7 +430,7 @@ fn fit_temp(c: &Choices, w: &[f64]) -> f64 {
 
 /// The `x` in `lo..=hi` that minimises `f`, by golden-section search over `ln x` (for a loss
 /// with one minimum, such as a logistic scale or a softmax temperature).
-fn log_argmin(lo: f64, hi: f64, f: impl Fn(f64) -> f64) -> f64 {
+pub(crate) fn log_argmin(lo: f64, hi: f64, f: impl Fn(f64) -> f64) -> f64 {
     let (mut a, mut b) = (lo.ln(), hi.ln());
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..30 {

@@ -15,6 +15,7 @@ pub mod dataset;
 pub mod fit;
 pub mod init;
 pub mod label;
+pub mod net;
 pub mod order;
 
 use std::path::PathBuf;
@@ -46,6 +47,10 @@ USAGE:
                   [-calm] [-td L]
   rensa-train order -data FILE[,FILE...] [-scale S] [-min-stones N] [-codes FILE] [-epochs N]
   rensa-train copy -from R -to R[,R...] -out FILE [-init embedded|classes|FILE] [-name NAME]
+  rensa-train fit-net -data FILE[,FILE...] -out FILE [-name NAME] [-epochs N] [-batch N]
+                      [-lr X] [-l2 X] [-scale S] [-lambda L] [-threads N] [-calm]
+                      [-keep mates]
+                      [-resume] [-seed S]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
 game, N nodes per move, a proven win or loss ends the game) and writes every position before a
@@ -169,6 +174,26 @@ standard and caro. Families: freestyle (rule 0), standard (1), renju (4), caro (
   -out FILE                        the weights file to write
   -init embedded|classes|FILE      the weights to start from (default: the embedded ones)
   -name NAME                       the name stored in the file (default: the file name)
+
+fit-net: trains the evaluation network of the data's rule family (one family a run) as a
+correction added to the table evaluation of the weights in use; writes the network file (the
+engine reads it from RENSA_NET) whenever the held-out loss improves, and the float state after
+every epoch to FILE.ckpt.
+  -data FILE,FILE,...              labelled data files (one rule family)
+  -out FILE                        the network file to write
+  -name NAME                       the name stored in the file (default: the file name)
+  -epochs N                        passes over the training positions (default 20)
+  -batch N                         positions per Adam step (default 256)
+  -lr X                            Adam's step size (default 0.001)
+  -l2 X                            L2 pull of the vectors and hidden weights (default 0)
+  -scale S                         evaluation units per logit (default: the one that best fits
+                                   the tables to the game results)
+  -lambda L                        weight of the game result in the target (default 0)
+  -threads N                       threads for the features and the gradients (default 2)
+  -calm                            only positions where neither side has a four or an open three
+  -keep mates                      keep the positions whose score is a proven result
+  -resume                          continue from FILE.ckpt
+  -seed S                          seed of the initial weights and the shuffles (default 1)
 ";
 
 /// A parsed command line.
@@ -197,6 +222,7 @@ pub enum Command {
         epochs: usize,
     },
     Copy(CopyConfig),
+    FitNet(net::NetConfig),
     Help,
 }
 
@@ -225,8 +251,11 @@ pub fn parse(args: &[String]) -> Result<Command> {
         Some("fit") => parse_fit(&args[1..]),
         Some("order") => parse_order(&args[1..]),
         Some("copy") => parse_copy(&args[1..]),
+        Some("fit-net") => parse_fit_net(&args[1..]),
         None | Some("-h" | "-help" | "--help" | "help") => Ok(Command::Help),
-        Some(c) => bail!("unknown command {c:?} (generate, label, fit, order, copy; -help)"),
+        Some(c) => {
+            bail!("unknown command {c:?} (generate, label, fit, order, copy, fit-net; -help)")
+        }
     }
 }
 
@@ -445,6 +474,69 @@ fn parse_fit(args: &[String]) -> Result<Command> {
         choice,
         td,
     })
+}
+
+fn parse_fit_net(args: &[String]) -> Result<Command> {
+    let mut cfg = net::NetConfig {
+        data: Vec::new(),
+        out: PathBuf::new(),
+        name: String::new(),
+        epochs: 20,
+        batch: 256,
+        lr: 0.001,
+        l2: 0.0,
+        scale: None,
+        lambda: 0.0,
+        threads: 2,
+        calm: false,
+        keep_mates: false,
+        resume: false,
+        seed: 1,
+    };
+    let mut out = None;
+    for (opt, vals) in option_groups(args)? {
+        let one = || one(&opt, &vals);
+        match opt.as_str() {
+            "h" | "help" => return Ok(Command::Help),
+            "data" => cfg.data.extend(one()?.split(',').map(PathBuf::from)),
+            "out" => out = Some(PathBuf::from(one()?)),
+            "name" => cfg.name = one()?.clone(),
+            "epochs" => cfg.epochs = num(one()?, "-epochs")?,
+            "batch" => cfg.batch = num::<usize>(one()?, "-batch")?.max(1),
+            "lr" => cfg.lr = finite(one()?, "-lr")?,
+            "l2" => cfg.l2 = finite(one()?, "-l2")?,
+            "scale" => cfg.scale = Some(finite(one()?, "-scale")?),
+            "lambda" => cfg.lambda = finite(one()?, "-lambda")?,
+            "threads" => cfg.threads = num::<usize>(one()?, "-threads")?.max(1),
+            "calm" => cfg.calm = true,
+            "keep" => match one()?.as_str() {
+                "mates" => cfg.keep_mates = true,
+                k => bail!("-keep {k}: only mates"),
+            },
+            "resume" => cfg.resume = true,
+            "seed" => cfg.seed = num(one()?, "-seed")?,
+            o => bail!("unknown option -{o} (see -help)"),
+        }
+    }
+    let Some(out) = out else {
+        bail!("-out FILE is required");
+    };
+    if cfg.data.is_empty() {
+        bail!("-data FILE is required");
+    }
+    if cfg.scale.is_some_and(|s| s <= 0.0) || cfg.lr <= 0.0 {
+        bail!("-scale and -lr must be positive");
+    }
+    if !(0.0..=1.0).contains(&cfg.lambda) {
+        bail!("-lambda must be within 0..1");
+    }
+    if cfg.name.is_empty() {
+        cfg.name = out
+            .file_stem()
+            .map_or("net".to_string(), |s| s.to_string_lossy().into_owned());
+    }
+    cfg.out = out;
+    Ok(Command::FitNet(cfg))
 }
 
 fn parse_order(args: &[String]) -> Result<Command> {

@@ -1,0 +1,179 @@
+//! The evaluation network: a small learned correction added to the table evaluation.
+//!
+//! Every empty cell indexes, by its pattern code for each colour, a learned vector of [`H`]
+//! numbers ([`FamilyNet::emb`]); the board keeps each colour's sum of those vectors over its
+//! empty cells, updated only for the cells whose codes a move changes
+//! ([`crate::board::Board::accumulators`]). At a node the side to move's and the opponent's
+//! sums, clipped to `[0, 1]`, feed one hidden layer of [`L1`] clipped-linear units and a linear
+//! output in evaluation units, which [`super::evaluate`] adds to the tables' value. A network
+//! whose output weights are zero adds nothing: training starts from the tables and learns what
+//! they miss.
+//!
+//! Inference is integer only ([`FamilyNet::forward`]): vectors of `i16` summed in `i32`, one
+//! unit of an input or a hidden activation being [`ONE`], so results are the same on every
+//! machine. Weights per rule family ([`super::weights::family`]), and per colour (vectors) and
+//! per side to move (layers), which the trainer ties where the colours mean the same.
+
+pub mod file;
+
+use std::sync::{LazyLock, RwLock};
+
+use crate::board::pattern::code::CODES;
+use crate::types::{Color, Rule};
+
+/// Numbers per cell vector (and per colour's sum).
+pub const H: usize = 16;
+/// Hidden units.
+pub const L1: usize = 16;
+/// The fixed-point unit of the inputs and the hidden activations (a clipped value of 1.0).
+pub const ONE: i32 = 64;
+/// Bits the hidden layer's sums are shifted by: its weights are in units of `1 / ONE`.
+const L1_SHIFT: u32 = 6;
+/// Bits the output's sum is shifted by: its weights are in eighths of an evaluation unit per
+/// [`ONE`] of a hidden activation.
+const OUT_SHIFT: u32 = 9;
+/// The scale of [`FamilyNet::out_w`]: eighths of an evaluation unit.
+pub const OUT_W_SCALE: f32 = 8.0;
+
+/// One colour's sum of cell vectors, in `i16` lanes. The adds wrap, so the arithmetic is the
+/// same on every machine; the trainer bounds every number of a vector by [`MAX_VECTOR`], which
+/// keeps the sum exact over up to 255 cells whose vectors are not zero.
+pub type Accumulator = [i16; H];
+/// The bound on every number of a vector, in units of `1 / ONE` (255 · 128 < 32 768).
+pub const MAX_VECTOR: i16 = 128;
+
+/// One rule family's network.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FamilyNet {
+    /// Per colour (`Color::index`) and pattern code: the cell's vector, in units of `1 / ONE`.
+    pub emb: Vec<[[i16; H]; CODES]>,
+    /// Per side to move: the hidden layer's weights (the side to move's sum first, then the
+    /// opponent's), in units of `1 / ONE`.
+    pub l1_w: [[[i16; 2 * H]; L1]; 2],
+    /// Per side to move: the hidden layer's biases, in units of `1 / ONE²`.
+    pub l1_b: [[i32; L1]; 2],
+    /// Per side to move: the output weights, in eighths of an evaluation unit.
+    pub out_w: [[i16; L1]; 2],
+    /// Per side to move: the output bias, in evaluation units.
+    pub out_b: [i32; 2],
+}
+
+/// A network for every rule family that has one.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Net {
+    /// A name for the bench header and the log.
+    pub name: String,
+    /// Indexed by [`super::weights::family`]; `None`: that family has no network.
+    pub families: Vec<Option<FamilyNet>>,
+}
+
+impl FamilyNet {
+    /// A network that adds nothing (all weights zero).
+    pub fn zero() -> FamilyNet {
+        FamilyNet {
+            emb: vec![[[0; H]; CODES]; 2],
+            l1_w: [[[0; 2 * H]; L1]; 2],
+            l1_b: [[0; L1]; 2],
+            out_w: [[0; L1]; 2],
+            out_b: [0; 2],
+        }
+    }
+
+    /// The vector of `code` for `color`.
+    #[inline(always)]
+    pub fn vector(&self, color: usize, code: usize) -> &[i16; H] {
+        &self.emb[color][code]
+    }
+
+    /// The correction for `us` to move, from both colours' sums `acc` (index `Color::index`).
+    #[inline]
+    pub fn forward(&self, acc: &[Accumulator; 2], us: Color) -> i32 {
+        let s = us.index();
+        let mut x = [0i32; 2 * H];
+        for k in 0..H {
+            x[k] = (acc[s][k] as i32).clamp(0, ONE);
+            x[H + k] = (acc[1 - s][k] as i32).clamp(0, ONE);
+        }
+        let mut out = 0i32;
+        for j in 0..L1 {
+            let w = &self.l1_w[s][j];
+            let mut sum = self.l1_b[s][j];
+            for k in 0..2 * H {
+                sum += w[k] as i32 * x[k];
+            }
+            let h = (sum >> L1_SHIFT).clamp(0, ONE);
+            out += self.out_w[s][j] as i32 * h;
+        }
+        (out >> OUT_SHIFT) + self.out_b[s]
+    }
+}
+
+impl Net {
+    /// The network of `rule`'s family, if it has one.
+    #[inline]
+    pub fn family(&self, rule: Rule) -> Option<&FamilyNet> {
+        self.families[super::weights::family(rule)].as_ref()
+    }
+
+    /// The checksum of the file image, shown with the name.
+    pub fn checksum(&self) -> u32 {
+        super::weights::checksum(&self.to_bytes())
+    }
+
+    /// `name (checksum xxxxxxxx)`.
+    pub fn label(&self) -> String {
+        format!("{} ({:08x})", self.name, self.checksum())
+    }
+}
+
+/// The network installed by [`install`], if any (none is embedded yet: the tables alone
+/// evaluate until a network wins its match).
+static ACTIVE: RwLock<Option<&'static Net>> = RwLock::new(None);
+
+/// The network boards are built with, if any.
+pub fn active() -> Option<&'static Net> {
+    *ACTIVE.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Makes `net` the network of every board built from now on (boards already built keep
+/// theirs). Each call keeps its network for the life of the process.
+pub fn install(net: Net) -> &'static Net {
+    let net: &'static Net = Box::leak(Box::new(net));
+    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(net);
+    net
+}
+
+/// Loads the network file at `path` and installs it; on failure nothing changes and the error
+/// says why.
+pub fn install_file(path: &std::path::Path) -> Result<&'static Net, String> {
+    Net::load(path).map(install)
+}
+
+/// A zero network, shared (the tests' and the trainer's starting point).
+pub fn zero_family() -> &'static FamilyNet {
+    static Z: LazyLock<FamilyNet> = LazyLock::new(FamilyNet::zero);
+    &Z
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zero_network_adds_nothing_and_clipping_holds() {
+        let z = FamilyNet::zero();
+        let acc = [[1000; H], [-1000; H]];
+        assert_eq!(z.forward(&acc, Color::Black), 0);
+        let mut n = FamilyNet::zero();
+        // One hidden unit reading the side to move's first number: h = clamp(x0) = ONE at most.
+        n.l1_w[0][0][0] = ONE as i16; // weight 1.0
+        n.out_w[0][0] = (100.0 * OUT_W_SCALE) as i16; // 100 units per unit of h
+        n.out_b[0] = 7;
+        let one = ONE as i16;
+        assert_eq!(n.forward(&[[one / 2; H], [0; H]], Color::Black), 50 + 7);
+        assert_eq!(n.forward(&[[10 * one; H], [0; H]], Color::Black), 100 + 7);
+        assert_eq!(n.forward(&[[-one; H], [0; H]], Color::Black), 7);
+        // White to move reads its own sum through its own layer (all zero here).
+        assert_eq!(n.forward(&[[one; H], [0; H]], Color::White), 0);
+    }
+}

@@ -1,0 +1,717 @@
+//! `rensa-train fit-net`: trains the evaluation network of one rule family
+//! ([`rensa::eval::net`]) on labelled positions, as a correction to the table evaluation.
+//!
+//! Each position becomes its empty cells' pattern codes per colour (as counts), the table
+//! evaluation of the weights in use (the network's base) and its target: `λ · result + (1 − λ) ·
+//! sigmoid(score / scale)`. The float model is the engine's network without the rounding:
+//! per colour the sum of the cells' vectors, clipped to `[0, 1]`, one hidden layer of clipped
+//! units, a linear output added to the base; the loss is the cross-entropy of `sigmoid((base +
+//! output) / scale)` against the target, less the target's entropy. Adam over mini-batches,
+//! each batch's gradient summed over `threads` threads; one block of positions in
+//! [`VALID_EVERY`] is held out. Outside renju the colours share their vectors and layers.
+//!
+//! The output weights start at zero, so the first network adds nothing; after every epoch the
+//! float state is written to a checkpoint (`OUT.ckpt`, which `-resume` continues) and the
+//! rounded network to `OUT`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use rensa::board::pattern::code::CODES;
+use rensa::board::{Board, Pos};
+use rensa::eval::net::{FamilyNet, Net, H, L1, MAX_VECTOR, ONE, OUT_W_SCALE};
+use rensa::eval::weights::{self, FAMILIES};
+use rensa::types::{Color, Rule};
+
+use crate::common::opening::SplitMix;
+use crate::train::dataset::{self, Record};
+use crate::train::fit::{is_calm, log_argmin, valid_block, VALID_EVERY};
+
+/// What `fit-net` trains and how.
+#[derive(Clone, Debug)]
+pub struct NetConfig {
+    pub data: Vec<PathBuf>,
+    pub out: PathBuf,
+    pub name: String,
+    pub epochs: usize,
+    pub batch: usize,
+    pub lr: f64,
+    /// L2 pull of the vectors and hidden weights towards zero, per step.
+    pub l2: f64,
+    /// Evaluation units per logit; `None`: the one that best fits the tables to the results.
+    pub scale: Option<f64>,
+    pub lambda: f64,
+    pub threads: usize,
+    /// Only positions where neither side has a four or an open three.
+    pub calm: bool,
+    /// Keep the positions whose score is a proven result.
+    pub keep_mates: bool,
+    /// Continue from `OUT.ckpt`.
+    pub resume: bool,
+    pub seed: u64,
+}
+
+/// One training position.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// Per colour (`Color::index`): its empty cells' pattern codes with their counts.
+    pub codes: [Vec<(u16, u16)>; 2],
+    pub us: Color,
+    /// The table evaluation for the side to move.
+    pub base: f32,
+    /// The target probability.
+    pub target: f32,
+    pub valid: bool,
+}
+
+/// A number in `[-a, a)` from the generator.
+fn uniform(rng: &mut SplitMix, a: f64) -> f64 {
+    ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0) * a
+}
+
+/// Where each group of parameters starts in the flat parameter vector.
+const EMB: usize = 0;
+const W1: usize = EMB + 2 * CODES * H;
+const B1: usize = W1 + 2 * L1 * 2 * H;
+const W2: usize = B1 + 2 * L1;
+const B2: usize = W2 + 2 * L1;
+/// Number of parameters.
+pub const PARAMS: usize = B2 + 2;
+/// Evaluation units per unit of the float output weights and bias, so that one step size
+/// suits every parameter.
+const OUT_UNIT: f32 = 100.0;
+
+/// The float network: the flat parameters and whether the colours share them.
+#[derive(Clone, Debug)]
+pub struct FloatNet {
+    pub p: Vec<f32>,
+    pub tied: bool,
+}
+
+/// The activations of one forward pass, kept for the backward one.
+struct Pass {
+    acc: [[f32; H]; 2],
+    x: [f32; 2 * H],
+    pre: [f32; L1],
+    h: [f32; L1],
+    out: f32,
+}
+
+impl FloatNet {
+    /// Random vectors (zero for the far codes of `rule`, [`far_codes`]) and hidden weights,
+    /// zero output: a network that adds nothing yet.
+    pub fn new(rule: Rule, tied: bool, seed: u64) -> FloatNet {
+        let mut rng = SplitMix(seed);
+        let mut p = vec![0f32; PARAMS];
+        for v in &mut p[EMB..W1] {
+            *v = uniform(&mut rng, 0.05) as f32;
+        }
+        for c in 0..2 {
+            let at = EMB + c * CODES * H + far_code(rule, c) * H;
+            p[at..at + H].fill(0.0);
+        }
+        let a = 1.0 / (2.0 * H as f64).sqrt();
+        for v in &mut p[W1..B1] {
+            *v = uniform(&mut rng, a) as f32;
+        }
+        for v in &mut p[B1..W2] {
+            *v = 0.5;
+        }
+        FloatNet { p, tied }
+    }
+
+    fn colour(&self, c: usize) -> usize {
+        if self.tied {
+            0
+        } else {
+            c
+        }
+    }
+
+    fn forward(&self, s: &Sample) -> Pass {
+        let p = &self.p;
+        let mut acc = [[0f32; H]; 2];
+        for (c, a) in acc.iter_mut().enumerate() {
+            let base = EMB + self.colour(c) * CODES * H;
+            for &(code, n) in &s.codes[c] {
+                let v = &p[base + code as usize * H..][..H];
+                for k in 0..H {
+                    a[k] += n as f32 * v[k];
+                }
+            }
+        }
+        let us = s.us.index();
+        let side = self.colour(us);
+        let mut x = [0f32; 2 * H];
+        for k in 0..H {
+            x[k] = acc[us][k].clamp(0.0, 1.0);
+            x[H + k] = acc[1 - us][k].clamp(0.0, 1.0);
+        }
+        let (mut pre, mut h) = ([0f32; L1], [0f32; L1]);
+        let mut out = p[B2 + side];
+        for j in 0..L1 {
+            let w = &p[W1 + (side * L1 + j) * 2 * H..][..2 * H];
+            pre[j] = p[B1 + side * L1 + j] + w.iter().zip(&x).map(|(a, b)| a * b).sum::<f32>();
+            h[j] = pre[j].clamp(0.0, 1.0);
+            out += p[W2 + side * L1 + j] * h[j];
+        }
+        let out = out * OUT_UNIT;
+        Pass {
+            acc,
+            x,
+            pre,
+            h,
+            out,
+        }
+    }
+
+    /// The correction in evaluation units.
+    pub fn output(&self, s: &Sample) -> f32 {
+        self.forward(s).out
+    }
+
+    /// Adds the gradient of `d_out · output` to `g`.
+    fn backward(&self, s: &Sample, f: &Pass, d_out: f32, g: &mut [f32]) {
+        let p = &self.p;
+        let us = s.us.index();
+        let side = self.colour(us);
+        let d_out = d_out * OUT_UNIT;
+        g[B2 + side] += d_out;
+        let mut dx = [0f32; 2 * H];
+        for j in 0..L1 {
+            g[W2 + side * L1 + j] += d_out * f.h[j];
+            if f.pre[j] <= 0.0 || f.pre[j] >= 1.0 {
+                continue;
+            }
+            let dpre = d_out * p[W2 + side * L1 + j];
+            g[B1 + side * L1 + j] += dpre;
+            let w = W1 + (side * L1 + j) * 2 * H;
+            for k in 0..2 * H {
+                g[w + k] += dpre * f.x[k];
+                dx[k] += dpre * p[w + k];
+            }
+        }
+        for (c, part) in [(us, 0), (1 - us, H)] {
+            let mut da = [0f32; H];
+            let mut any = false;
+            for k in 0..H {
+                if f.acc[c][k] > 0.0 && f.acc[c][k] < 1.0 {
+                    da[k] = dx[part + k];
+                    any |= da[k] != 0.0;
+                }
+            }
+            if !any {
+                continue;
+            }
+            let base = EMB + self.colour(c) * CODES * H;
+            for &(code, n) in &s.codes[c] {
+                let gv = &mut g[base + code as usize * H..][..H];
+                for k in 0..H {
+                    gv[k] += n as f32 * da[k];
+                }
+            }
+        }
+    }
+
+    /// The engine's network: every number rounded to its fixed-point unit.
+    pub fn quantize(&self) -> FamilyNet {
+        let p = &self.p;
+        let q16 = |v: f32, s: f32| (v * s).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+        let one = ONE as f32;
+        let mut n = FamilyNet::zero();
+        for c in 0..2 {
+            let base = EMB + self.colour(c) * CODES * H;
+            for code in 0..CODES {
+                for k in 0..H {
+                    n.emb[c][code][k] = q16(p[base + code * H + k], one);
+                }
+            }
+            let side = self.colour(c);
+            for j in 0..L1 {
+                for k in 0..2 * H {
+                    n.l1_w[c][j][k] = q16(p[W1 + (side * L1 + j) * 2 * H + k], one);
+                }
+                n.l1_b[c][j] = (p[B1 + side * L1 + j] * one * one).round() as i32;
+                n.out_w[c][j] = q16(p[W2 + side * L1 + j], OUT_UNIT * OUT_W_SCALE);
+            }
+            n.out_b[c] = (p[B2 + side] * OUT_UNIT).round() as i32;
+        }
+        n
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Cross-entropy of `p` against `t`, less the entropy of `t`: 0 for a perfect prediction.
+fn excess(p: f64, t: f64) -> f64 {
+    let p = p.clamp(1e-7, 1.0 - 1e-7);
+    let xent = |q: f64| -(t * q.ln() + (1.0 - t) * (1.0 - q).ln());
+    xent(p) - xent(t.clamp(1e-7, 1.0 - 1e-7))
+}
+
+/// Per rule (`Rule::ALL` order) and colour, the pattern code of a cell with no stone within
+/// reach: the code of most empty cells, whose vector stays zero so that the sums count only
+/// the cells near the stones (and stay inside the clipped range).
+fn far_codes() -> &'static [[usize; 2]; 5] {
+    static FAR: std::sync::OnceLock<[[usize; 2]; 5]> = std::sync::OnceLock::new();
+    FAR.get_or_init(|| {
+        std::array::from_fn(|r| {
+            let b = Board::new(15, 15, Rule::ALL[r]);
+            [Color::Black, Color::White].map(|c| b.pattern_code(Pos::new(7, 7), c))
+        })
+    })
+}
+
+/// The far code of `rule` and colour `c` ([`far_codes`]).
+pub fn far_code(rule: Rule, c: usize) -> usize {
+    let r = Rule::ALL.iter().position(|&x| x == rule).expect("a rule");
+    far_codes()[r][c]
+}
+
+/// The features of `board` with `us` to move (see [`Sample`]), without the target.
+pub fn sample_of(board: &Board, us: Color) -> Sample {
+    let mut counts: [Vec<(u16, u16)>; 2] = [Vec::new(), Vec::new()];
+    for (c, list) in counts.iter_mut().enumerate() {
+        let color = if c == 0 { Color::Black } else { Color::White };
+        let far = far_code(board.rule(), c);
+        let mut n = vec![0u16; CODES];
+        for y in 0..board.height() {
+            for x in 0..board.width() {
+                let p = Pos::new(x, y);
+                if board.is_empty(p) {
+                    n[board.pattern_code(p, color)] += 1;
+                }
+            }
+        }
+        *list = n
+            .iter()
+            .enumerate()
+            .filter(|&(code, &k)| k > 0 && code != far)
+            .map(|(code, &k)| (code as u16, k))
+            .collect();
+    }
+    let cc = rensa::eval::class_counts(board, us);
+    Sample {
+        codes: counts,
+        us,
+        base: rensa::eval::evaluate(board, us, &cc) as f32,
+        target: 0.5,
+        valid: false,
+    }
+}
+
+/// The samples of `records` (those `cfg` trains on), with the raw score and result for the
+/// target, computed on `threads` threads.
+fn samples(records: &[Record], cfg: &NetConfig) -> Vec<(Sample, i16, i8)> {
+    let block = valid_block(records.len());
+    let chunk = records.len().div_ceil(cfg.threads.max(1)).max(1);
+    std::thread::scope(|s| {
+        let parts: Vec<_> = records
+            .chunks(chunk)
+            .enumerate()
+            .map(|(n, part)| {
+                s.spawn(move || {
+                    let mut out = Vec::new();
+                    for (i, r) in part.iter().enumerate() {
+                        if !r.trained(cfg.keep_mates, false) {
+                            continue;
+                        }
+                        let Some(board) = r.board() else { continue };
+                        if cfg.calm && !is_calm(&board) {
+                            continue;
+                        }
+                        let mut smp = sample_of(&board, r.side);
+                        smp.valid = ((n * chunk + i) / block) % VALID_EVERY == VALID_EVERY - 1;
+                        out.push((smp, r.score, r.result));
+                    }
+                    out
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|h| h.join().expect("feature thread"))
+            .collect()
+    })
+}
+
+/// The scale that best fits `sigmoid(base / scale)` to the game results.
+fn results_scale(raw: &[(Sample, i16, i8)]) -> f64 {
+    log_argmin(10.0, 5000.0, |scale| {
+        raw.iter()
+            .map(|(s, _, r)| excess(sigmoid(s.base as f64 / scale), (*r as f64 + 1.0) / 2.0))
+            .sum()
+    })
+}
+
+/// The mean excess loss over the samples (`valid`: the held-out ones, else the others).
+pub fn mean_loss(net: &FloatNet, samples: &[Sample], scale: f64, valid: bool) -> f64 {
+    let (mut sum, mut n) = (0.0, 0usize);
+    for s in samples.iter().filter(|s| s.valid == valid) {
+        let p = sigmoid((s.base as f64 + net.output(s) as f64) / scale);
+        sum += excess(p, s.target as f64);
+        n += 1;
+    }
+    sum / n.max(1) as f64
+}
+
+/// Adam's state.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: u64,
+}
+
+/// One step of Adam over the batch `idx` of `samples` (gradients on `threads` threads), with
+/// a decoupled decay `l2` of the vectors and hidden weights (AdamW).
+#[allow(clippy::too_many_arguments)]
+fn step(
+    net: &mut FloatNet,
+    adam: &mut Adam,
+    samples: &[Sample],
+    idx: &[usize],
+    scale: f64,
+    lr: f64,
+    l2: f64,
+    threads: usize,
+) {
+    let chunk = idx.len().div_ceil(threads.max(1)).max(1);
+    let grads: Vec<Vec<f32>> = std::thread::scope(|sc| {
+        let net = &*net;
+        let hs: Vec<_> = idx
+            .chunks(chunk)
+            .map(|part| {
+                sc.spawn(move || {
+                    let mut g = vec![0f32; PARAMS];
+                    for &i in part {
+                        let s = &samples[i];
+                        let f = net.forward(s);
+                        let p = sigmoid((s.base as f64 + f.out as f64) / scale);
+                        let d = ((p - s.target as f64) / scale) as f32;
+                        net.backward(s, &f, d, &mut g);
+                    }
+                    g
+                })
+            })
+            .collect();
+        hs.into_iter()
+            .map(|h| h.join().expect("gradient thread"))
+            .collect()
+    });
+    adam.t += 1;
+    let n = idx.len() as f32;
+    let (b1, b2) = (0.9f32, 0.999f32);
+    let c1 = 1.0 - b1.powi(adam.t as i32);
+    let c2 = 1.0 - b2.powi(adam.t as i32);
+    let lr = lr as f32;
+    // Decoupled weight decay (AdamW): the pull does not go through Adam's normalisation.
+    let decay = 1.0 - lr * l2 as f32;
+    for k in 0..PARAMS {
+        let g: f32 = grads.iter().map(|g| g[k]).sum::<f32>() / n;
+        if k < B1 {
+            net.p[k] *= decay;
+        }
+        if g == 0.0 && adam.m[k] == 0.0 {
+            continue;
+        }
+        adam.m[k] = b1 * adam.m[k] + (1.0 - b1) * g;
+        adam.v[k] = b2 * adam.v[k] + (1.0 - b2) * g * g;
+        net.p[k] -= lr * (adam.m[k] / c1) / ((adam.v[k] / c2).sqrt() + 1e-8);
+    }
+    // The engine's sums are i16: every vector number stays within MAX_VECTOR once rounded.
+    let bound = MAX_VECTOR as f32 / ONE as f32;
+    for v in &mut net.p[EMB..W1] {
+        *v = v.clamp(-bound, bound);
+    }
+}
+
+const CKPT_MAGIC: &[u8; 4] = b"RNSC";
+
+/// The float state after `epoch` epochs, for `-resume`.
+fn write_checkpoint(
+    path: &std::path::Path,
+    net: &FloatNet,
+    adam: &Adam,
+    epoch: usize,
+) -> Result<()> {
+    let mut out = Vec::with_capacity(12 * PARAMS + 32);
+    out.extend_from_slice(CKPT_MAGIC);
+    for v in [PARAMS as u64, epoch as u64, adam.t, net.tied as u64] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    for v in net.p.iter().chain(&adam.m).chain(&adam.v) {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    let tmp = path.with_extension("ckpt.tmp");
+    std::fs::write(&tmp, &out).with_context(|| tmp.display().to_string())?;
+    std::fs::rename(&tmp, path).with_context(|| path.display().to_string())
+}
+
+fn read_checkpoint(path: &std::path::Path) -> Result<(FloatNet, Adam, usize)> {
+    let b = std::fs::read(path).with_context(|| path.display().to_string())?;
+    let want = 4 + 32 + 12 * PARAMS;
+    if b.len() != want || &b[..4] != CKPT_MAGIC {
+        bail!("{}: not a checkpoint of this network shape", path.display());
+    }
+    let u = |i: usize| u64::from_le_bytes(b[4 + 8 * i..12 + 8 * i].try_into().expect("8"));
+    if u(0) as usize != PARAMS {
+        bail!("{}: another network shape", path.display());
+    }
+    let floats: Vec<f32> = b[36..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().expect("4")))
+        .collect();
+    let net = FloatNet {
+        p: floats[..PARAMS].to_vec(),
+        tied: u(3) != 0,
+    };
+    let adam = Adam {
+        m: floats[PARAMS..2 * PARAMS].to_vec(),
+        v: floats[2 * PARAMS..].to_vec(),
+        t: u(2),
+    };
+    Ok((net, adam, u(1) as usize))
+}
+
+/// `rensa-train fit-net`.
+pub fn run(cfg: &NetConfig) -> Result<()> {
+    let mut records = Vec::new();
+    for path in &cfg.data {
+        let (r, _) = dataset::read(path).map_err(anyhow::Error::msg)?;
+        records.extend(r);
+    }
+    let Some(first) = records.first() else {
+        bail!("no positions in the data");
+    };
+    let rule = first.rule;
+    let fam = weights::family(rule);
+    if records.iter().any(|r| weights::family(r.rule) != fam) {
+        bail!("the data mixes rule families: train one family at a time");
+    }
+    let t0 = Instant::now();
+    let raw = samples(&records, cfg);
+    if raw.is_empty() {
+        bail!("no position left to train on");
+    }
+    let scale = cfg.scale.unwrap_or_else(|| results_scale(&raw));
+    let samples: Vec<Sample> = raw
+        .into_iter()
+        .map(|(mut s, score, result)| {
+            let r = (result as f64 + 1.0) / 2.0;
+            s.target = (cfg.lambda * r + (1.0 - cfg.lambda) * sigmoid(score as f64 / scale)) as f32;
+            s
+        })
+        .collect();
+    let train: Vec<usize> = (0..samples.len()).filter(|&i| !samples[i].valid).collect();
+    println!(
+        "fit-net: {} positions ({} held out) of {} records, family {}, scale {scale:.1}, {:.1} s",
+        samples.len(),
+        samples.len() - train.len(),
+        records.len(),
+        rule.name(),
+        t0.elapsed().as_secs_f64()
+    );
+    let ckpt = cfg.out.with_extension("ckpt");
+    let tied = rule != Rule::Renju;
+    let (mut net, mut adam, done) = if cfg.resume && ckpt.exists() {
+        let (n, a, e) = read_checkpoint(&ckpt)?;
+        println!("resumed from {} after epoch {e}", ckpt.display());
+        (n, a, e)
+    } else {
+        let n = FloatNet::new(rule, tied, cfg.seed);
+        let a = Adam {
+            m: vec![0.0; PARAMS],
+            v: vec![0.0; PARAMS],
+            t: 0,
+        };
+        (n, a, 0)
+    };
+    println!(
+        "epoch {done:3}  train {:.6}  held-out {:.6}",
+        mean_loss(&net, &samples, scale, false),
+        mean_loss(&net, &samples, scale, true)
+    );
+    // The held-out loss of the network written so far and its epoch (`-resume` starts over).
+    let mut best = (f64::INFINITY, 0usize);
+    let mut rng = SplitMix(cfg.seed ^ 0xA5A5);
+    let mut order = train.clone();
+    let batches = order.len().div_ceil(cfg.batch);
+    let started = Instant::now();
+    let mut last = Instant::now();
+    for epoch in done + 1..=cfg.epochs {
+        for i in (1..order.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        for (b, idx) in order.chunks(cfg.batch).enumerate() {
+            step(
+                &mut net,
+                &mut adam,
+                &samples,
+                idx,
+                scale,
+                cfg.lr,
+                cfg.l2,
+                cfg.threads,
+            );
+            if last.elapsed().as_secs_f64() >= 2.0 {
+                last = Instant::now();
+                let done_b = (epoch - done - 1) * batches + b + 1;
+                let all_b = (cfg.epochs - done) * batches;
+                let rate = (done_b * cfg.batch) as f64 / started.elapsed().as_secs_f64();
+                let eta = (all_b - done_b) as f64 * cfg.batch as f64 / rate;
+                print!(
+                    "\repoch {epoch:3}  batch {:6}/{batches}  {rate:8.0} positions/s  {eta:6.0} s left ",
+                    b + 1
+                );
+                let _ = std::io::stdout().flush();
+            }
+        }
+        let held_out = mean_loss(&net, &samples, scale, true);
+        let improved = held_out < best.0;
+        println!(
+            "\repoch {epoch:3}  train {:.6}  held-out {held_out:.6}  {:.0} s{}                    ",
+            mean_loss(&net, &samples, scale, false),
+            started.elapsed().as_secs_f64(),
+            if improved { "  (best: written)" } else { "" }
+        );
+        write_checkpoint(&ckpt, &net, &adam, epoch)?;
+        if improved {
+            best = (held_out, epoch);
+            write_net(cfg, &net, fam)?;
+        }
+    }
+    if best.1 == 0 {
+        write_net(cfg, &net, fam)?;
+    }
+    let written = Net::load(&cfg.out).map_err(anyhow::Error::msg)?;
+    println!(
+        "wrote {} ({}), the network of epoch {} (held-out {:.6})",
+        cfg.out.display(),
+        written.label(),
+        best.1,
+        best.0
+    );
+    Ok(())
+}
+
+fn engine_net(cfg: &NetConfig, net: &FloatNet, fam: usize) -> Net {
+    let mut families = vec![None; FAMILIES];
+    families[fam] = Some(net.quantize());
+    Net {
+        name: cfg.name.clone(),
+        families,
+    }
+}
+
+fn write_net(cfg: &NetConfig, net: &FloatNet, fam: usize) -> Result<()> {
+    let bytes = engine_net(cfg, net, fam).to_bytes();
+    std::fs::write(&cfg.out, bytes).with_context(|| cfg.out.display().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random 15×15 freestyle positions of 6 to 30 stones.
+    fn boards(n: usize, seed: u64) -> Vec<(Board, Color)> {
+        let mut rng = SplitMix(seed);
+        (0..n)
+            .map(|_| {
+                let mut b = Board::new(15, 15, Rule::Freestyle);
+                let stones = 6 + rng.below(25);
+                let mut c = Color::Black;
+                let mut placed = 0;
+                while placed < stones {
+                    let p = Pos::new(3 + rng.below(9) as usize, 3 + rng.below(9) as usize);
+                    if b.is_empty(p) {
+                        b.make(p, c);
+                        c = c.opp();
+                        placed += 1;
+                    }
+                }
+                (b, c)
+            })
+            .collect()
+    }
+
+    /// A teacher network with random weights scores positions; a fresh network trained on
+    /// those targets gets much closer to them, and its rounded version evaluates like the float
+    /// one on the engine's own incremental board.
+    #[test]
+    fn learns_a_synthetic_target_and_rounds_faithfully() {
+        let mut teacher = FloatNet::new(Rule::Freestyle, true, 7);
+        let mut rng = SplitMix(11);
+        for v in &mut teacher.p[W2..B2] {
+            *v = uniform(&mut rng, 1.5) as f32;
+        }
+        let scale = 200.0;
+        let samples: Vec<Sample> = boards(1200, 3)
+            .iter()
+            .enumerate()
+            .map(|(i, (b, us))| {
+                let mut s = sample_of(b, *us);
+                s.base = 0.0;
+                s.target = sigmoid(teacher.output(&s) as f64 / scale) as f32;
+                s.valid = i % 5 == 0;
+                s
+            })
+            .collect();
+        let mut net = FloatNet::new(Rule::Freestyle, true, 99);
+        let mut adam = Adam {
+            m: vec![0.0; PARAMS],
+            v: vec![0.0; PARAMS],
+            t: 0,
+        };
+        let before = mean_loss(&net, &samples, scale, true);
+        let train: Vec<usize> = (0..samples.len()).filter(|&i| !samples[i].valid).collect();
+        for _ in 0..40 {
+            for idx in train.chunks(64) {
+                step(&mut net, &mut adam, &samples, idx, scale, 0.01, 0.0, 2);
+            }
+        }
+        let after = mean_loss(&net, &samples, scale, true);
+        // (A thousand positions cannot pin down the teacher's 80 000 numbers: both losses fall
+        // to about half, not to zero.)
+        assert!(after < before / 1.8, "held-out loss {before} -> {after}");
+        let fitted = mean_loss(&net, &samples, scale, false);
+        assert!(fitted < before / 1.8, "training loss {fitted}, at the start {before}");
+
+        // The rounded network on the engine's board against the float one.
+        let q: &'static FamilyNet = Box::leak(Box::new(net.quantize()));
+        let mut worst = 0f32;
+        for (b, us) in boards(200, 5) {
+            let mut b = b;
+            b.set_net(Some(q));
+            let engine = q.forward(b.accumulators(), us) as f32;
+            let s = sample_of(&b, us);
+            let float = net.output(&s);
+            worst = worst.max((engine - float).abs() - 0.05 * float.abs());
+        }
+        assert!(worst <= 4.0, "rounded output off by {worst} beyond 5 %");
+    }
+
+    #[test]
+    fn checkpoints_round_trip() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("n.ckpt");
+        let net = FloatNet::new(Rule::Renju, false, 3);
+        let adam = Adam {
+            m: vec![0.5; PARAMS],
+            v: vec![0.25; PARAMS],
+            t: 17,
+        };
+        write_checkpoint(&path, &net, &adam, 4).expect("written");
+        let (n, a, e) = read_checkpoint(&path).expect("read");
+        assert_eq!(
+            (n.p, n.tied, a.m, a.v, a.t, e),
+            (net.p, false, adam.m, adam.v, 17, 4)
+        );
+        std::fs::write(&path, b"RNSC short").expect("write");
+        assert!(read_checkpoint(&path).is_err());
+    }
+}
