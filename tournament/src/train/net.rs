@@ -679,7 +679,10 @@ mod tests {
         // to about half, not to zero.)
         assert!(after < before / 1.8, "held-out loss {before} -> {after}");
         let fitted = mean_loss(&net, &samples, scale, false);
-        assert!(fitted < before / 1.8, "training loss {fitted}, at the start {before}");
+        assert!(
+            fitted < before / 1.8,
+            "training loss {fitted}, at the start {before}"
+        );
 
         // The rounded network on the engine's board against the float one.
         let q: &'static FamilyNet = Box::leak(Box::new(net.quantize()));
