@@ -613,6 +613,19 @@ impl Board {
         add_near(&mut self.near, i, NEAR_ROW);
     }
 
+    /// [`Board::make`] without updating the network's sums, for the threat searches, which never
+    /// evaluate: the sums stay those from before the stone (and [`Board::undo`] restores them
+    /// so), and are stale until that undo.
+    #[inline]
+    pub fn make_unscored(&mut self, p: Pos, color: Color) {
+        let net = self.net.take();
+        self.make(p, color);
+        self.net = net;
+        if net.is_some() {
+            self.undo[self.history.len() - 1].acc = self.acc;
+        }
+    }
+
     /// Takes back the last stone placed by [`Board::make`].
     #[inline]
     pub fn undo(&mut self) -> Option<(Pos, Color)> {

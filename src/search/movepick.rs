@@ -49,6 +49,18 @@ pub struct Quick {
 /// The counts-only facts of the position with `us` to move.
 #[inline]
 pub fn quick(board: &Board, us: Color) -> Quick {
+    quick_with(board, us, true)
+}
+
+/// [`quick`] without the static evaluation (`eval` 0), for the threat searches, which read only
+/// the counts (their boards do not keep the network's sums, [`Board::make_unscored`]).
+#[inline]
+pub fn quick_counts(board: &Board, us: Color) -> Quick {
+    quick_with(board, us, false)
+}
+
+#[inline(always)]
+fn quick_with(board: &Board, us: Color, with_eval: bool) -> Quick {
     let c = eval::class_counts(board, us);
     let caro = board.rule().blocked_five_void();
     let n = |v: &[u16; Class::COUNT], k: Class| v[k as usize];
@@ -66,7 +78,11 @@ pub fn quick(board: &Board, us: Color) -> Quick {
         own_four_three: !caro && !renju_black && n(&c.us, Class::Block4Flex3) > 0,
         opp_threat: n(&c.them, Class::Flex4) > 0 || n(&c.them, Class::DoubleFour) > 0,
         own_fours: has_fours(&c.us),
-        eval: eval::evaluate(board, us, &c),
+        eval: if with_eval {
+            eval::evaluate(board, us, &c)
+        } else {
+            0
+        },
         empty: c.us.iter().map(|&k| k as u32).sum(),
     }
 }

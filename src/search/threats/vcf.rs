@@ -23,7 +23,7 @@ impl Searcher<'_> {
         if self.visit() || ply >= MAX_PLY - 4 {
             return false;
         }
-        let q = movepick::quick(self.board, us);
+        let q = movepick::quick_counts(self.board, us);
         if q.own_five {
             self.vcf_mate_ply = self.five_now(ply, us);
             return true;
@@ -56,7 +56,7 @@ impl Searcher<'_> {
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
-            self.board.make(m.pos, us);
+            self.board.make_unscored(m.pos, us);
             let won = self.vcf_defend(ply + 1, us, m.pos, fours - 1);
             self.board.undo();
             if self.stopped() {
@@ -96,7 +96,7 @@ impl Searcher<'_> {
             self.vcf_mate_ply = ply + 2;
             return true;
         }
-        self.board.make(q, them);
+        self.board.make_unscored(q, them);
         let won = self.vcf(ply + 1, us, fours);
         self.board.undo();
         if won {
@@ -118,8 +118,8 @@ impl Searcher<'_> {
                 if k == 0 || !self.board.grid().is_empty(c) {
                     continue;
                 }
-                self.board.make(c, them);
-                if movepick::quick(self.board, us).own_five {
+                self.board.make_unscored(c, them);
+                if movepick::quick_counts(self.board, us).own_five {
                     self.board.undo();
                     continue; // not a defence
                 }

@@ -141,7 +141,7 @@ impl Searcher<'_> {
         if self.visit() || ply >= MAX_PLY - 8 {
             return None;
         }
-        let q = movepick::quick(self.board, us);
+        let q = movepick::quick_counts(self.board, us);
         if q.own_five {
             return Some(self.five_now(ply, us));
         }
@@ -194,7 +194,7 @@ impl Searcher<'_> {
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
-            self.board.make(m.pos, us);
+            self.board.make_unscored(m.pos, us);
             let won = self.vct_defend(ply + 1, us, left, fours);
             self.board.undo();
             if self.stopped() {
@@ -220,7 +220,7 @@ impl Searcher<'_> {
         }
         let them = us.opp();
         let rule = self.board.rule();
-        let q = movepick::quick(self.board, them);
+        let q = movepick::quick_counts(self.board, them);
         if q.own_five {
             return None;
         }
@@ -236,7 +236,7 @@ impl Searcher<'_> {
             {
                 return Some(ply + 2); // Black cannot block on a forbidden point
             }
-            self.board.make(f, them);
+            self.board.make_unscored(f, them);
             let won = self.vct_attack(ply + 1, us, threats, fours);
             self.board.undo();
             if won.is_some() {
@@ -267,7 +267,7 @@ impl Searcher<'_> {
         for i in 0..n {
             movepick::pick_next(&mut self.stack.frames[ply].moves[..n], i);
             let m = self.stack.frames[ply].moves[i];
-            self.board.make(m.pos, them);
+            self.board.make_unscored(m.pos, them);
             if !m.att.is_four() && self.threat_pending(us) {
                 self.board.undo();
                 continue; // does not stop the threat
