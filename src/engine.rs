@@ -918,10 +918,10 @@ impl Engine {
     /// search's best among the moves that hold (among all when none holds), played as the
     /// answer to a move request is. Blocked cells are left out as everywhere. With
     /// `show_detail` levels 1 and 3 each probe is reported ([`Report::Root`]).
-    pub fn search_defend(&mut self, report: Reporter) -> Result<(Pos, Vec<Pos>), GameError> {
+    pub fn search_defend(&mut self, report: Reporter) -> Result<Pos, GameError> {
         if let Some(p) = self.forced_move() {
             report(&Report::Defences(&[]));
-            return Ok((p, Vec::new()));
+            return Ok(p);
         }
         if self.game_or_default().legal_moves().is_empty() {
             return Err(GameError::NoLegalMove);
@@ -949,7 +949,7 @@ impl Engine {
         report(&Report::Defences(&holding));
         let best = self.search_excluding(&game, &left_out, report).best;
         self.game = Some(game);
-        Ok((self.play_answer(best)?, holding))
+        self.play_answer(best)
     }
 
     /// The limits of a search of a position with `ply` stones on `cells` cells from `INFO`

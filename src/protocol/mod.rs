@@ -364,20 +364,16 @@ impl Session {
         let detail = self.engine.settings().show_detail;
         let out = &mut self.out;
         let mut report = |r: &Report| {
-            if let Report::Defences(holding) = r {
-                for line in response::defend_lines(holding) {
-                    out(&line.to_string());
-                }
-                return;
-            }
-            if detail == 0 {
-                return;
-            }
-            let lines = match r {
+            // The defences go out whatever `show_detail` says; the analysis lines only with it.
+            let lines: Vec<String> = match r {
+                Report::Defences(holding) => response::defend_lines(holding)
+                    .iter()
+                    .map(Response::to_string)
+                    .collect(),
+                _ if detail == 0 => return,
                 Report::Iteration(info) => response::iteration_lines(info, detail),
                 Report::Lines(pv) => response::round_lines(pv, detail),
                 Report::Root(event) => response::root_line(*event, detail).into_iter().collect(),
-                Report::Defences(_) => Vec::new(),
             };
             for line in lines {
                 out(&line);
@@ -489,9 +485,7 @@ impl Session {
                     out
                 },
             ),
-            Command::SearchDefend => {
-                self.answer_move(|e, r| e.search_defend(r), |(p, _)| one_move(p))
-            }
+            Command::SearchDefend => self.answer_move(|e, r| e.search_defend(r), one_move),
             Command::Balance { stones, bias } => self.answer_move(
                 |e, r| e.balance(stones, bias, r),
                 |b| {

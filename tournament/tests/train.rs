@@ -15,6 +15,16 @@ fn run(program: &str, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The output of `pbrain-rensa bench 2` with `var` naming `file`.
+fn bench(engine: &std::path::Path, var: &str, file: &std::path::Path) -> String {
+    let out = Command::new(engine)
+        .args(["bench", "2"])
+        .env(var, file)
+        .output()
+        .expect("bench runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 #[test]
 fn generate_fit_and_load() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -69,12 +79,7 @@ fn generate_fit_and_load() {
     let Some(engine) = common::pbrain_rensa() else {
         return;
     };
-    let out = Command::new(&engine)
-        .args(["bench", "2"])
-        .env("RENSA_WEIGHTS", &weights)
-        .output()
-        .expect("bench runs");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = bench(&engine, "RENSA_WEIGHTS", &weights);
     assert!(
         text.starts_with(&format!("weights {}", w.label())),
         "{text}"
@@ -118,12 +123,7 @@ fn generate_fit_and_load() {
     );
     assert!(resumed.contains("resumed from"), "{resumed}");
     assert!(resumed.contains("epoch   3"), "{resumed}");
-    let out = Command::new(&engine)
-        .args(["bench", "2"])
-        .env("RENSA_NET", &net)
-        .output()
-        .expect("bench runs");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = bench(&engine, "RENSA_NET", &net);
     let n = rensa::eval::net::Net::load(&net).expect("network file");
     assert!(
         text.lines()

@@ -16,7 +16,7 @@
 
 pub mod file;
 
-use std::sync::{LazyLock, RwLock};
+use std::sync::RwLock;
 
 use crate::board::pattern::code::CODES;
 use crate::types::{Color, Rule};
@@ -147,12 +147,6 @@ pub fn install(net: Net) -> &'static Net {
 /// says why.
 pub fn install_file(path: &std::path::Path) -> Result<&'static Net, String> {
     Net::load(path).map(install)
-}
-
-/// A zero network, shared (the tests' and the trainer's starting point).
-pub fn zero_family() -> &'static FamilyNet {
-    static Z: LazyLock<FamilyNet> = LazyLock::new(FamilyNet::zero);
-    &Z
 }
 
 #[cfg(test)]

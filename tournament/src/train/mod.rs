@@ -508,19 +508,16 @@ fn parse_fit_net(args: &[String]) -> Result<Command> {
             "scale" => cfg.scale = Some(finite(one()?, "-scale")?),
             "lambda" => cfg.lambda = finite(one()?, "-lambda")?,
             "threads" => cfg.threads = num::<usize>(one()?, "-threads")?.max(1),
-            "calm" => cfg.calm = true,
-            "keep" => match one()?.as_str() {
-                "mates" => cfg.keep_mates = true,
-                k => bail!("-keep {k}: only mates"),
-            },
-            "resume" => cfg.resume = true,
+            "calm" if vals.is_empty() => cfg.calm = true,
+            "calm" => bail!("-calm takes no value"),
+            "keep" => set_flags(one()?, "-keep", &mut [("mates", &mut cfg.keep_mates)])?,
+            "resume" if vals.is_empty() => cfg.resume = true,
+            "resume" => bail!("-resume takes no value"),
             "seed" => cfg.seed = num(one()?, "-seed")?,
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
-    let Some(out) = out else {
-        bail!("-out FILE is required");
-    };
+    let out = out.context("-out FILE is required")?;
     if cfg.data.is_empty() {
         bail!("-data FILE is required");
     }
@@ -531,9 +528,7 @@ fn parse_fit_net(args: &[String]) -> Result<Command> {
         bail!("-lambda must be within 0..1");
     }
     if cfg.name.is_empty() {
-        cfg.name = out
-            .file_stem()
-            .map_or("net".to_string(), |s| s.to_string_lossy().into_owned());
+        cfg.name = stem_of(&out);
     }
     cfg.out = out;
     Ok(Command::FitNet(cfg))
