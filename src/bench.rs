@@ -260,6 +260,7 @@ pub fn depth_profile(ms: u64, threads: usize, params: SearchParams) -> Vec<Strin
     let mut out = Vec::new();
     let mut reached = Vec::new();
     let mut times: Vec<Vec<u128>> = vec![Vec::new(); PROFILE_DEPTHS.len()];
+    let (mut nodes, mut elapsed) = (0u64, std::time::Duration::ZERO);
     for (i, moves) in MIDDLE_GAMES.iter().enumerate() {
         let (board, side) = build(&middle_game(moves)).expect("profile positions are legal");
         tt.clear();
@@ -274,9 +275,12 @@ pub fn depth_profile(ms: u64, threads: usize, params: SearchParams) -> Vec<Strin
         job.threads = threads;
         job.params = params;
         let mut done: Vec<(u32, u128)> = Vec::new();
+        let started = std::time::Instant::now();
         let r = search::think(&job, &mut workers, &mut |it| {
             done.push((it.depth, it.elapsed.as_millis()))
         });
+        nodes += r.nodes;
+        elapsed += started.elapsed();
         let completed = done.last().map_or(0, |&(d, _)| d);
         let mut line = format!(
             "middle {:2} depth {:2} score {:6} ",
@@ -302,10 +306,11 @@ pub fn depth_profile(ms: u64, threads: usize, params: SearchParams) -> Vec<Strin
     }
     reached.sort_unstable();
     let mut summary = format!(
-        "{} ms, {} thread(s), {} unproven positions: median depth {}",
+        "{} ms, {} thread(s), {} unproven positions: {} nps, median depth {}",
         ms,
         threads,
         reached.len(),
+        (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64,
         reached.get(reached.len() / 2).copied().unwrap_or(0)
     );
     for (k, &d) in PROFILE_DEPTHS.iter().enumerate() {

@@ -147,6 +147,9 @@ fn main() {
             }
         }
         Some("profile") => {
+            if let Some(w) = load_weights() {
+                let _ = writeln!(std::io::stderr(), "{w}");
+            }
             // Leading numbers are MS and T; NAME=VALUE pairs follow.
             let numbers = args[1..]
                 .iter()

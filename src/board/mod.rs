@@ -182,6 +182,9 @@ struct UndoRecord {
     bbox: BBox,
 }
 
+/// Per colour, the code changes of one stone (before, after), logged for the network's sums.
+type Changes = [[(u16, u16); LINE_CELLS]; 2];
+
 impl UndoRecord {
     const EMPTY: UndoRecord = UndoRecord {
         cells: [CellPats {
@@ -202,10 +205,14 @@ struct Lines<'a> {
     state: &'a mut [CellPats; 2 * REACH + 1],
     counts: &'a mut [[u16; 16]; 2],
     sums: &'a mut [[i32; 2]; 2],
-    acc: &'a mut [Accumulator; 2],
     tables: &'static pattern::RuleTables,
     values: &'static FamilyTables,
-    net: Option<&'static FamilyNet>,
+    /// Whether to log the code changes (the board has a network).
+    log: bool,
+    /// Per colour, the code changes so far (before, after), for the network's sums.
+    changes: &'a mut Changes,
+    /// Per colour, how many of `changes` are filled.
+    changed: [usize; 2],
 }
 
 impl Lines<'_> {
@@ -263,14 +270,13 @@ impl Lines<'_> {
             let before = cells[code_part(prev)];
             self.sums[c][ATTACK] += now[ATTACK] as i32 - before[ATTACK] as i32;
             self.sums[c][DEFENCE] += now[DEFENCE] as i32 - before[DEFENCE] as i32;
-            if let Some(net) = self.net.filter(|_| code_part(new) != code_part(prev)) {
-                let (now, before) = (
-                    net.vector(c, code_part(new)),
-                    net.vector(c, code_part(prev)),
-                );
-                for ((a, &n), &b) in self.acc[c].iter_mut().zip(now).zip(before) {
-                    *a = a.wrapping_add(n.wrapping_sub(b));
-                }
+            if self.log {
+                // Logged without a branch (whether a code changes is hard to predict); the
+                // count only moves when it did.
+                let (b, n) = (code_part(prev) as u16, code_part(new) as u16);
+                let k = self.changed[c];
+                self.changes[c][k] = (b, n);
+                self.changed[c] = k + (b != n) as usize;
             }
         }
     }
@@ -303,6 +309,8 @@ pub struct Board {
     /// Per colour, the sums over the empty cells of the network's vectors of their codes
     /// (zero without a network).
     acc: [Accumulator; 2],
+    /// Scratch for [`Board::flip_lines`]: the code changes it logs for the network's sums.
+    changes: Changes,
     near: [u8; NUM_CELLS],
     /// The Zobrist keys ([`zobrist::keys`]), held to skip the lazy-init check on every move.
     zobrist: &'static [[u64; NUM_CELLS]; 2],
@@ -331,6 +339,7 @@ impl Board {
             class_count: [[0; 16]; 2],
             cell_sums: [[0; 2]; 2],
             acc: [[0; net::H]; 2],
+            changes: [[(0, 0); LINE_CELLS]; 2],
             near: [0; NUM_CELLS],
             tables: pattern::rule_tables(rule),
             values: weights::active().family(rule),
@@ -699,15 +708,31 @@ impl Board {
             state: Self::around_mut(&mut self.state, i),
             counts: &mut self.class_count,
             sums: &mut self.cell_sums,
-            acc: &mut self.acc,
             tables: self.tables,
             values: self.values,
-            net: self.net,
+            log: self.net.is_some(),
+            changes: &mut self.changes,
+            changed: [0; 2],
         };
         lines.flip::<0>(own[0], v);
         lines.flip::<1>(own[1], v);
         lines.flip::<2>(own[2], v);
         lines.flip::<3>(own[3], v);
+        let changed = lines.changed;
+        if let Some(net) = self.net {
+            // One pass over the changed codes, with each colour's sums in registers.
+            for (c, &changed) in changed.iter().enumerate() {
+                let table = net.vectors(c);
+                let mut acc = self.acc[c];
+                for &(before, now) in &self.changes[c][..changed] {
+                    let (n, b) = (&table[now as usize], &table[before as usize]);
+                    for k in 0..net::H {
+                        acc[k] = acc[k].wrapping_add(n[k] as i16 - b[k] as i16);
+                    }
+                }
+                self.acc[c] = acc;
+            }
+        }
     }
 
     /// XORs `v` into the line keys of the 40 cells within 5 steps of `p` on its four lines,
@@ -755,7 +780,7 @@ impl Board {
             self.cell_sums[c][DEFENCE] += sign * v[DEFENCE] as i32;
             if let Some(net) = self.net {
                 for (a, &n) in self.acc[c].iter_mut().zip(net.vector(c, code_part(cc))) {
-                    *a = a.wrapping_add((sign as i16).wrapping_mul(n));
+                    *a = a.wrapping_add(sign as i16 * n as i16);
                 }
             }
         }

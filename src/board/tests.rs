@@ -67,7 +67,7 @@ fn random_values(rng: &mut Xoshiro256PlusPlus) -> &'static FamilyTables {
 fn random_net(rng: &mut Xoshiro256PlusPlus) -> &'static FamilyNet {
     let mut n = FamilyNet::zero();
     for v in n.emb.iter_mut().flatten().flatten() {
-        *v = (rng.next_u64() % 2001) as i16 - 1000;
+        *v = (rng.next_u64() % 255) as i8 - 127;
     }
     Box::leak(Box::new(n))
 }

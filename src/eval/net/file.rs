@@ -3,10 +3,10 @@
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RNSN` |
-//! | 4 | version, `1` |
+//! | 4 | version, `2` |
 //! | 1 + n | name: its length `n` (≤ 64), then `n` bytes of UTF-8 |
 //! | 4 × 4 | families (4), `CODES`, [`H`], [`L1`] as `u32` (must match) |
-//! | per family | 1 byte: 1 if it has a network, else 0; then for a network: per colour `CODES × H` `i16` (the vectors), per side to move `L1 × 2H` `i16`, `L1` `i32`, `L1` `i16`, one `i32` (hidden weights and biases, output weights and bias) |
+//! | per family | 1 byte: 1 if it has a network, else 0; then for a network: per colour `CODES × H` `i8` (the vectors), per side to move `L1 × 2H` `i16`, `L1` `i32`, `L1` `i16`, one `i32` (hidden weights and biases, output weights and bias) |
 //! | 4 | FNV-1a (32 bit) of every byte before it |
 //!
 //! A file that is short, long, of another version or shape, or whose checksum does not match is
@@ -17,7 +17,7 @@ use crate::board::pattern::code::CODES;
 use crate::eval::weights::{checksum, read_header, write_header, FAMILIES};
 
 const MAGIC: &[u8; 4] = b"RNSN";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 impl Net {
     /// The file image of this network.
@@ -33,8 +33,10 @@ impl Net {
                 continue;
             };
             out.push(1);
-            for v in net.emb.iter().flatten().flatten() {
-                out.extend_from_slice(&v.to_le_bytes());
+            for c in 0..2 {
+                for &v in net.vectors(c).iter().flatten() {
+                    out.push(v as u8);
+                }
             }
             for s in 0..2 {
                 for v in net.l1_w[s].iter().flatten() {
@@ -75,7 +77,7 @@ impl Net {
                 1 => {
                     let mut net = FamilyNet::zero();
                     for v in net.emb.iter_mut().flatten().flatten() {
-                        *v = r.i16()?;
+                        *v = r.take(1)?[0] as i8;
                     }
                     for s in 0..2 {
                         for v in net.l1_w[s].iter_mut().flatten() {
@@ -89,6 +91,7 @@ impl Net {
                         }
                         net.out_b[s] = r.i32()?;
                     }
+                    net.tie_colours();
                     families.push(Some(net));
                 }
                 b => return Err(format!("bad family flag {b}")),
@@ -116,9 +119,14 @@ mod tests {
         f.l1_b[1][4] = -1234;
         f.out_w[1][15] = 99;
         f.out_b[0] = -3;
+        let mut tied = FamilyNet::zero();
+        tied.emb[0][5][1] = 7;
+        tied.emb[1][5][1] = 7;
+        tied.tie_colours();
+        assert_eq!(tied.emb.len(), 1);
         Net {
             name: "test-net".to_string(),
-            families: vec![Some(f), None, None, Some(FamilyNet::zero())],
+            families: vec![Some(f), None, None, Some(tied)],
         }
     }
 

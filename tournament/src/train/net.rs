@@ -219,13 +219,18 @@ impl FloatNet {
     pub fn quantize(&self) -> FamilyNet {
         let p = &self.p;
         let q16 = |v: f32, s: f32| (v * s).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+        let q8 = |v: f32, s: f32| {
+            (v * s)
+                .round()
+                .clamp(-(MAX_VECTOR as f32), MAX_VECTOR as f32) as i8
+        };
         let one = ONE as f32;
         let mut n = FamilyNet::zero();
         for c in 0..2 {
             let base = EMB + self.colour(c) * CODES * H;
             for code in 0..CODES {
                 for k in 0..H {
-                    n.emb[c][code][k] = q16(p[base + code * H + k], one);
+                    n.emb[c][code][k] = q8(p[base + code * H + k], one);
                 }
             }
             let side = self.colour(c);
@@ -238,6 +243,7 @@ impl FloatNet {
             }
             n.out_b[c] = (p[B2 + side] * OUT_UNIT).round() as i32;
         }
+        n.tie_colours();
         n
     }
 }
