@@ -184,7 +184,9 @@ fn play(
     // Until the board is full (a draw), unless a five or a proof ends the game first.
     while board.move_count() < cfg.size * cfg.size {
         let mut job = Job::new(&board, side, Limits::nodes(cfg.nodes), tt);
-        job.keep_history = true;
+        // The game's first search clears the history the worker's previous game left: a game
+        // depends on its number alone, not on which games its worker played before.
+        job.keep_history = !records.is_empty();
         let r = search::think(&job, threads, &mut |_| {});
         let (score, mate) = stored_score(r.score);
         let n = |c: Color, k: Class| board.class_count(c, k) > 0;
