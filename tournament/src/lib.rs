@@ -5,7 +5,8 @@
 //! dependencies run one way, downwards (`tests/layout.rs` checks that no files import each
 //! other, directly or round a longer cycle):
 //!
-//! - `runner/` (`rensa-match`): `cli` (the command line) → `runner/mod.rs` (the match: workers,
+//! - `runner/` (`rensa-match`): `cli` (the command line) and `merge` (the `-json` files of a
+//!   sharded run read as one run) → `runner/mod.rs` (the match: workers,
 //!   progress, report) and `judge` (the Gomocup formats and the rule self-test) → `tally`
 //!   (counting finished games, the SPRT state) and `output` (SGF, PSQ and JSON lines files) →
 //!   `schedule` (which game next), `record` (the file formats) and `stats` (Elo, SPRT), leaves.
@@ -20,7 +21,7 @@
 //! - `common/`, below all three: `game` (one refereed game) → `engine` (one child process) →
 //!   `proctree` (suspension and memory of its process tree); `options` (the shared option
 //!   parsing, `-openings` included) → `opening` (openings, their source and the seeded
-//!   `SplitMix`), a leaf that `game` uses too.
+//!   `SplitMix`), a leaf that `game` uses too; `shard` (`-shard I/N`), a leaf.
 
 #![forbid(unsafe_code)]
 

@@ -22,6 +22,16 @@ fn main() {
             let (report, ok) = judge::run_selftest(&cfg).unwrap_or_else(|e| fail(e));
             finish_with_summary(&report, ok);
         }
+        Action::Merge { files, json } => {
+            let m = runner::merge::merge(&files).unwrap_or_else(|e| fail(e));
+            for note in &m.notes {
+                println!("{note}");
+            }
+            if let Some(path) = json {
+                runner::merge::write_json(&m, &path).unwrap_or_else(|e| fail(e));
+            }
+            print!("{}", runner::report(&m.cfg, &m.result));
+        }
         Action::Formats(cfg) => {
             let (report, ok, _) = judge::run_formats(&cfg).unwrap_or_else(|e| fail(e));
             finish_with_summary(&report, ok);

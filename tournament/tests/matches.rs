@@ -284,19 +284,8 @@ fn pbrain_rensa_self_play() {
     };
     let dir = scratch("selfplay");
     let d = dir.path();
-    // A node limit instead of a clock: every move is a 5000-node search however loaded the
-    // machine is, and the clock (a minute per move) only guards against a hang.
-    let cmd = format!("cmd={}", engine.display());
-    let mut args = s(&[
-        "-engine",
-        "name=rensa-a",
-        &cmd,
-        "info=max_node:5000",
-        "-engine",
-        "name=rensa-b",
-        &cmd,
-        "info=max_node:5000",
-    ]);
+    // A node limit instead of a clock: every move is a 5000-node search.
+    let mut args = node_limited_rensa(&engine, 5000);
     args.extend(s(&[
         "-games",
         "4",
@@ -304,12 +293,6 @@ fn pbrain_rensa_self_play() {
         "2",
         "-rule",
         "4",
-        "-tc",
-        "turn=60000",
-        "match=0",
-        "tolerance=1000",
-        "-starttimeout",
-        "600000",
         "-openings",
         "random=3",
         "-progress",

@@ -156,6 +156,14 @@ impl Reason {
         }
     }
 
+    /// The reason of a [`Reason::name`] (as the JSON lines write it).
+    pub fn of_name(name: &str) -> Option<Reason> {
+        [Reason::Five, Reason::DrawCap, Reason::Stopped]
+            .into_iter()
+            .chain(Reason::FAULTS)
+            .find(|r| r.name() == name)
+    }
+
     /// The fault kinds counted in reports, in order.
     pub const FAULTS: [Reason; 7] = [
         Reason::Time,

@@ -87,6 +87,32 @@ impl OpeningSource {
             } => generate_balanced(*seed, index as u64, *stones, *radius, size, rule, *b),
         }
     }
+
+    /// The source in one line, the same wherever the run is: the generator's settings, or the
+    /// book's size and a checksum of its openings (FNV-1a of their pos strings), not its path.
+    /// A sharded run's files carry it so that their merge can check they used one book.
+    pub fn describe(&self) -> String {
+        match self {
+            OpeningSource::List(v) => {
+                let mut h: u32 = 0x811c_9dc5;
+                for o in v {
+                    for b in o.to_pos_string().bytes().chain([b'\n']) {
+                        h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+                    }
+                }
+                format!("file openings={} fnv1a={h:08x}", v.len())
+            }
+            OpeningSource::Random {
+                stones,
+                radius,
+                seed,
+                balance,
+            } => {
+                let b = balance.map_or(String::new(), |b| format!(" balance={b}"));
+                format!("random={stones} radius={radius} seed={seed}{b}")
+            }
+        }
+    }
 }
 
 /// Parses one line of an opening file for a board of `size`. Blank lines and lines starting

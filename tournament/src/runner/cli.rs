@@ -11,6 +11,7 @@ use rensa::types::{Rule, MAX_SIZE, MIN_SIZE};
 use crate::common::engine::EngineSpec;
 use crate::common::game::{GameSettings, InfoOrder, TimeControl};
 use crate::common::options::{finite, kv, num, option_groups, rule_of, OpeningOpts};
+use crate::common::shard::Shard;
 use crate::runner::judge::{CheckConfig, DEFAULT_SCALE};
 use crate::runner::schedule::Mode;
 use crate::runner::stats::{SprtModel, SprtParams};
@@ -21,6 +22,7 @@ rensa-match: plays pbrain (Gomocup protocol) engines against each other.
 
 USAGE:
   rensa-match -engine name=A cmd=PROGRAM [dir=DIR] -engine name=B cmd=... [OPTIONS]
+  rensa-match merge FILE... [-json FILE]
 
 Every option is a word starting with '-' followed by its values; values of the form key=value
 may come in any order. Quote a command with arguments: cmd=\"./pbrain-x --flag\". A program given
@@ -114,6 +116,21 @@ OUTPUT:
                                    (default 10; on a terminal one line is updated in place)
   -help                            this text
 
+SHARDS (one run split over several processes or hosts, see docs/cluster.md):
+  -shard I/N                       play only shard I of N: the opening rounds r with
+                                   r mod N = I-1 (both colours of an opening together), under
+                                   their game numbers, openings and seeds of the whole run. With
+                                   -sprt it needs -games and plays its part to the end: the
+                                   verdict is the merge's
+  -resume                          with -json: keep the games the file already holds (it must
+                                   be of the same run and shard) and play only the others
+  rensa-match merge FILE... [-json FILE]
+                                   reads the -json files of the shards of one run (or of runs
+                                   stopped half-way: every finished game counts), checks they
+                                   are one run (same match line, no shard or game twice) and
+                                   prints the report one run prints; -json writes them as one
+                                   run's file
+
 The last line printed is a machine-readable summary:
   SUMMARY engine=A games=.. wins=.. losses=.. draws=.. score=.. elo=.. elo_error=.. los=..
           [llr=.. sprt=H1|H0|undecided] time=.. illegal=.. foul=.. crash=.. not_a_move=.. start=..
@@ -140,6 +157,37 @@ pub enum Action {
     SelfTest(CheckConfig),
     /// `-formats`: one judge-mode game per Gomocup format.
     Formats(CheckConfig),
+    /// `merge FILE…`: the `-json` files of one run's shards as one run, and where to write them
+    /// as one file.
+    Merge {
+        files: Vec<PathBuf>,
+        json: Option<PathBuf>,
+    },
+}
+
+/// The arguments of `merge` (after the word): file names, then at most `-json FILE`.
+fn parse_merge(args: &[String]) -> Result<Action> {
+    let files: Vec<PathBuf> = args
+        .iter()
+        .take_while(|a| !a.starts_with('-'))
+        .map(PathBuf::from)
+        .collect();
+    let mut json = None;
+    for (opt, vals) in option_groups(&args[files.len()..])? {
+        match (opt.as_str(), vals.as_slice()) {
+            ("h" | "help", _) => return Ok(Action::Help),
+            ("json", [v]) => json = Some(PathBuf::from(v)),
+            ("json", _) => bail!("-json takes one value"),
+            (o, _) => bail!("unknown merge option -{o} (merge FILE... [-json FILE])"),
+        }
+    }
+    if files.is_empty() {
+        bail!("merge needs the -json files of the run's shards: merge FILE... [-json FILE]");
+    }
+    if json.as_ref().is_some_and(|j| files.contains(j)) {
+        bail!("merge's -json must not be one of the files it reads");
+    }
+    Ok(Action::Merge { files, json })
 }
 
 /// Parses the arguments of a match (without the program name). `Ok(None)` means help was asked
@@ -148,12 +196,15 @@ pub fn parse(args: &[String]) -> Result<Option<MatchConfig>> {
     match parse_action(args)? {
         Action::Help => Ok(None),
         Action::Match(m) => Ok(Some(*m)),
-        Action::SelfTest(_) | Action::Formats(_) => bail!("not a match command line"),
+        _ => bail!("not a match command line"),
     }
 }
 
 /// Parses the arguments (without the program name).
 pub fn parse_action(args: &[String]) -> Result<Action> {
+    if args.first().is_some_and(|a| a == "merge") {
+        return parse_merge(&args[1..]);
+    }
     let groups = option_groups(args)?;
     let mut engines = Vec::new();
     let mut mode = Mode::Gauntlet;
@@ -176,6 +227,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
     let mut sprt = None;
     let (mut sgf_dir, mut psq_dir, mut json, mut log) = (None, None, None, None);
     let mut progress = Duration::from_secs(10);
+    let (mut shard, mut resume) = (Shard::ALL, false);
     let (mut crlf, mut judge, mut info_order) = (false, false, InfoOrder::Both);
     let (mut selftest, mut formats, mut scale) = (false, false, DEFAULT_SCALE);
 
@@ -264,6 +316,11 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
             "json" => json = Some(PathBuf::from(one()?)),
             "log" => log = Some(PathBuf::from(one()?)),
             "progress" => progress = seconds(one()?, "-progress")?,
+            "shard" => shard = Shard::parse(one()?)?,
+            "resume" => {
+                none()?;
+                resume = true
+            }
             "crlf" => {
                 none()?;
                 crlf = true
@@ -340,6 +397,12 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
     if concurrency == 0 {
         bail!("-concurrency must be at least 1");
     }
+    if resume && json.is_none() {
+        bail!("-resume needs -json FILE: the games to keep are read from it");
+    }
+    if sprt.is_some() && games.is_none() && !shard.is_all() {
+        bail!("-shard with -sprt needs -games: a shard cannot see the others' games to stop");
+    }
     let area = size * size;
     let draw_after = draw_after
         .unwrap_or(if rule == Rule::Renju { 200 } else { area })
@@ -372,6 +435,8 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
         json,
         log,
         progress_interval: progress,
+        shard,
+        resume,
     })))
 }
 
@@ -474,6 +539,31 @@ mod tests {
             assert!(check(&["-scale", bad]).is_err(), "{bad}");
         }
         assert!(with(&["-help"]).unwrap().is_none());
+        // -shard: I/N with 1 <= I <= N; -resume needs the file it resumes.
+        assert_eq!(
+            with(&["-shard", "2/3"]).unwrap().unwrap().shard,
+            Shard { index: 1, count: 3 }
+        );
+        for bad in ["0/3", "4/3", "x/y", "3"] {
+            let e = with(&["-shard", bad]).unwrap_err().to_string();
+            assert!(e.contains("-shard") && e.contains(bad), "{bad}: {e}");
+        }
+        assert!(with(&["-resume"]).is_err());
+        assert!(
+            with(&["-resume", "-json", "r.jsonl"])
+                .unwrap()
+                .unwrap()
+                .resume
+        );
+        assert!(with(&["-shard", "1/2", "-sprt"]).is_err());
+        assert!(with(&["-shard", "1/2", "-sprt", "-games", "100"]).is_ok());
+        assert!(matches!(
+            parse_action(&args(&["merge", "a.jsonl", "b.jsonl", "-json", "all.jsonl"])),
+            Ok(Action::Merge { files, json: Some(_) }) if files.len() == 2
+        ));
+        assert!(parse_action(&args(&["merge"])).is_err());
+        assert!(parse_action(&args(&["merge", "a", "-json", "a"])).is_err());
+        assert!(parse_action(&args(&["merge", "a", "-games", "2"])).is_err());
         // -progress: seconds, finite and not negative (Duration would panic on inf or -1).
         for bad in ["inf", "-inf", "NaN", "-1", "1e300", "soon"] {
             let e = with(&["-progress", bad]).unwrap_err().to_string();

@@ -11,16 +11,20 @@
 //! write them out through [`Output`] and fold them into the [`Tally`] (which feeds the SPRT
 //! stop); the progress display; and the final report (text, one machine-readable summary line,
 //! the JSON match and summary lines). Scheduling, tallying, the SPRT and writing each live in
-//! their own module; this one wires them together.
+//! their own module; this one wires them together. A shard (`-shard I/N`) is such a match over
+//! its part of the schedule; a resumed one (`-resume`) first counts the games its `-json` file
+//! already holds. [`merge`], above this module, reads the files of several shards as one run.
 
 pub mod cli;
 pub mod judge;
+pub mod merge;
 pub mod output;
 pub mod record;
 pub mod schedule;
 pub mod stats;
 pub mod tally;
 
+use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -31,10 +35,11 @@ use anyhow::{bail, Context, Result};
 use crate::common::engine::{Engine, EngineSpec, ProtocolLog};
 use crate::common::game::{play_game, GameRecord, GameSettings, Reason};
 use crate::common::opening::{Opening, OpeningSource};
+use crate::common::shard::Shard;
 use crate::runner::output::Output;
 use crate::runner::record::{
-    json_num, EngineJson, EngineResultJson, JsonLine, LossesJson, MatchJson, PairingJson, SprtJson,
-    SummaryJson, TimeJson,
+    json_num, EngineJson, EngineResultJson, GameJson, JsonLine, LossesJson, MatchJson, PairingJson,
+    ProtocolJson, ShardJson, SprtJson, SummaryJson, TimeJson,
 };
 pub use crate::runner::schedule::{pairings, Mode};
 use crate::runner::schedule::{Job, Schedule};
@@ -59,6 +64,10 @@ pub struct MatchConfig {
     pub log: Option<PathBuf>,
     /// Seconds between progress lines when stdout is not a terminal.
     pub progress_interval: Duration,
+    /// The part of the match this run plays (`-shard I/N`; [`Shard::ALL`]: all of it).
+    pub shard: Shard,
+    /// Keep the games the `-json` file already holds and play the rest (`-resume`).
+    pub resume: bool,
 }
 
 /// The final outcome of a match.
@@ -101,12 +110,35 @@ pub fn run(cfg: &MatchConfig) -> Result<MatchResult> {
         (None, Some(_)) => None,
         (None, None) => Some(2 * pairs.len()),
     };
+    if total.is_none() && !cfg.shard.is_all() {
+        bail!("a sharded SPRT run needs -games: a shard cannot see the others' games to stop");
+    }
+    let mut schedule = Schedule::new(pairs.clone(), total).with_shard(cfg.shard);
+    let header = match_json(cfg, &pairs, total);
+    let kept = kept_games(cfg, &header, &schedule)?;
     let output = Output::create(
         cfg.sgf_dir.as_deref(),
         cfg.psq_dir.as_deref(),
         cfg.json.as_deref(),
     )?;
-    output.line(&JsonLine::Match(match_json(cfg, &pairs, total)))?;
+    output.line(&JsonLine::Match(header))?;
+    let mut tally = Tally::new(cfg.engines.len(), &pairs);
+    let mut sprt = None;
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    for g in &kept {
+        tally
+            .record_json(&pairs, &names, g)
+            .map_err(|e| anyhow::anyhow!("resuming: {e}"))?;
+        output.line(&JsonLine::Game(g.clone()))?;
+        sprt = cfg.sprt.map(|p| sprt_step(&p, sprt, &tally));
+    }
+    schedule = schedule.skipping(kept.iter().map(|g| g.id - 1));
+    if sprt.is_some_and(|(_, v)| v != Verdict::Continue) && cfg.shard.is_all() {
+        schedule.stop();
+    }
+    let left = schedule
+        .planned()
+        .map_or(usize::MAX, |p| p.saturating_sub(kept.len()));
     let log = match &cfg.log {
         Some(p) => Some(ProtocolLog::create(p)?),
         None => None,
@@ -114,12 +146,12 @@ pub fn run(cfg: &MatchConfig) -> Result<MatchResult> {
     let tty = std::io::stdout().is_terminal();
     let start = Instant::now();
     let shared = Mutex::new(Shared {
-        schedule: Schedule::new(pairs.clone(), total),
-        tally: Tally::new(cfg.engines.len(), &pairs),
-        sprt: None,
+        schedule,
+        tally,
+        sprt,
         last_print: start,
     });
-    let workers = cfg.concurrency.max(1).min(total.unwrap_or(usize::MAX));
+    let workers = cfg.concurrency.max(1).min(left);
     let mut first_err = None;
     std::thread::scope(|scope| {
         let mut handles = Vec::new();
@@ -162,6 +194,34 @@ pub fn run(cfg: &MatchConfig) -> Result<MatchResult> {
     Ok(res)
 }
 
+/// The games a resumed run keeps: every game of its `-json` file, which must be this run's
+/// (the same match line), each of this shard and there once. Nothing without `-resume` or when
+/// the file does not exist yet.
+fn kept_games(cfg: &MatchConfig, header: &MatchJson, schedule: &Schedule) -> Result<Vec<GameJson>> {
+    let Some(path) = cfg.json.as_ref().filter(|p| cfg.resume && p.exists()) else {
+        return Ok(Vec::new());
+    };
+    let at = |e: String| anyhow::anyhow!("{}: {e}", path.display());
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let log = record::parse_run(&text).map_err(at)?;
+    if let Some(k) = record::first_difference(&log.header, header, &[]) {
+        return Err(at(format!(
+            "the file is another run's (its \"{k}\" differs): resume with the options it was started with"
+        )));
+    }
+    let mut seen = HashSet::new();
+    for g in &log.games {
+        if !(g.id >= 1 && schedule.owns(g.id - 1)) {
+            return Err(at(format!("game {} is not one of this run's", g.id)));
+        }
+        if !seen.insert(g.id) {
+            return Err(at(format!("game {} is there twice", g.id)));
+        }
+    }
+    Ok(log.games)
+}
+
 /// One worker: take a game from the schedule, play it, write it out, count it (and update the
 /// SPRT), until the schedule is done or stopped. It keeps its own engine processes between games
 /// and ends them when done (they are killed on drop if it fails).
@@ -192,12 +252,13 @@ fn worker(
         if let Some(p) = &cfg.sprt {
             let state = sprt_step(p, sh.sprt, &sh.tally);
             sh.sprt = Some(state);
-            if state.1 != Verdict::Continue {
+            // A shard plays its part to the end: the verdict is the merge's, over all shards.
+            if state.1 != Verdict::Continue && cfg.shard.is_all() {
                 sh.schedule.stop();
             }
         }
         let now = Instant::now();
-        let finished = sh.schedule.is_stopped() || sh.schedule.total() == Some(sh.tally.games);
+        let finished = sh.schedule.is_stopped() || sh.schedule.planned() == Some(sh.tally.games);
         if tty || finished || now.duration_since(sh.last_print) >= cfg.progress_interval {
             sh.last_print = now;
             let line = progress_line(cfg, &sh, start);
@@ -263,7 +324,7 @@ fn progress_line(cfg: &MatchConfig, sh: &Shared, start: Instant) -> String {
     let secs = start.elapsed().as_secs_f64();
     let done = sh.tally.games;
     let speed = done as f64 / secs.max(1e-9);
-    let total = sh.schedule.total();
+    let total = sh.schedule.planned();
     let mut line = match total {
         None => format!("games {done}"),
         Some(t) => format!("games {done}/{t}"),
@@ -448,6 +509,24 @@ pub fn match_json(cfg: &MatchConfig, pairs: &[(usize, usize)], total: Option<usi
             .collect(),
         games: total,
         sprt: cfg.sprt.as_ref().map(|p| sprt_json(p, None)),
+        openings: Some(cfg.openings.describe()),
+        protocol: Some(ProtocolJson {
+            max_memory: s.max_memory,
+            send_board: s.send_board,
+            fresh: s.fresh,
+            crlf: s.crlf,
+            info_order: s.info_order.name().to_string(),
+            move_delay_ms: s.move_delay.as_millis() as u64,
+            start_timeout_ms: s.start_timeout.as_millis() as u64,
+        }),
+        shard: (!cfg.shard.is_all()).then(|| ShardJson {
+            index: cfg.shard.index + 1,
+            count: cfg.shard.count,
+            games: Schedule::new(pairs.to_vec(), total)
+                .with_shard(cfg.shard)
+                .planned()
+                .unwrap_or(0),
+        }),
     }
 }
 

@@ -1,12 +1,16 @@
 //! Game records in the formats the runner writes: SGF (`GM[4]`, readable by Gomoku GUIs),
 //! Piskvork PSQ, and the `serde` types of the JSON lines (`-json`): the match line written at the
 //! start, one game line per finished game, the summary line at the end (the fields are
-//! documented in tournament/README.md). Pure formatting: where the text goes is `output`'s job.
+//! documented in tournament/README.md), and such a file read back ([`parse_run`]: what a merge
+//! of shards and a resumed run start from). Pure formatting: where the text goes is `output`'s
+//! job.
 
-use rensa::types::Color;
+use rensa::board::notation;
+use rensa::types::{Color, Rule};
 use serde::{Deserialize, Serialize};
 
 use crate::common::game::{GameRecord, Reason};
+use crate::common::opening::Opening;
 
 /// SGF coordinate letter of 0-based `v`: `a`…`z`, then `A`…`Z` for boards wider than 26.
 fn sgf_letter(v: usize) -> char {
@@ -158,9 +162,57 @@ pub struct MatchJson {
     pub engines: Vec<EngineJson>,
     /// `[first, second]` engine names of every pairing, in order.
     pub pairings: Vec<[String; 2]>,
-    /// Games planned (`null`: an SPRT without `-games`, played until a verdict).
+    /// Games planned (`null`: an SPRT without `-games`, played until a verdict); in a shard's
+    /// file, those of the whole run.
     pub games: Option<usize>,
     pub sprt: Option<SprtJson>,
+    /// Where the openings come from (`OpeningSource::describe`). The three fields below are
+    /// absent in files of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<String>,
+    /// The other settings that can change a game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<ProtocolJson>,
+    /// Only in a shard's file: which shard (`-shard I/N`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardJson>,
+}
+
+/// The settings of the match line besides the rule, board, clock and engines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProtocolJson {
+    pub max_memory: u64,
+    pub send_board: bool,
+    pub fresh: bool,
+    pub crlf: bool,
+    /// `both`, `gomocup` or `fishtest`.
+    pub info_order: String,
+    pub move_delay_ms: u64,
+    pub start_timeout_ms: u64,
+}
+
+/// Shard `index` (from 1) of `count`, and the games of the run it plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardJson {
+    pub index: usize,
+    pub count: usize,
+    pub games: usize,
+}
+
+/// The first key in which two match lines differ, leaving out the keys `ignore` (`None`: they
+/// are the same run).
+pub fn first_difference(a: &MatchJson, b: &MatchJson, ignore: &[&str]) -> Option<String> {
+    let (serde_json::Value::Object(a), serde_json::Value::Object(b)) = (
+        serde_json::to_value(a).unwrap_or_default(),
+        serde_json::to_value(b).unwrap_or_default(),
+    ) else {
+        return Some("the match line".to_string());
+    };
+    a.keys()
+        .chain(b.keys())
+        .filter(|k| !ignore.contains(&k.as_str()))
+        .find(|k| a.get(*k) != b.get(*k))
+        .cloned()
 }
 
 /// One game.
@@ -213,6 +265,92 @@ impl GameJson {
             over_limit: g.over_limit,
         }
     }
+}
+
+impl GameJson {
+    /// The game as the tally counts it. The opening must be a pos string (a cell past column
+    /// `z`, written `x,y`, is refused).
+    pub fn to_record(&self) -> Result<GameRecord, String> {
+        let bad = |what: &str| format!("game {}: {what}", self.id);
+        let rule = Rule::ALL
+            .into_iter()
+            .find(|r| r.code() == self.rule)
+            .ok_or_else(|| bad("unknown rule"))?;
+        let winner = match self.winner.as_deref() {
+            None => None,
+            Some("black") => Some(Color::Black),
+            Some("white") => Some(Color::White),
+            Some(w) => return Err(bad(&format!("unknown winner {w:?}"))),
+        };
+        let reason = Reason::of_name(&self.reason)
+            .ok_or_else(|| bad(&format!("unknown reason {:?}", self.reason)))?;
+        let opening = notation::parse_pos_string(&self.opening)
+            .map_err(|e| bad(&format!("opening {:?}: {e}", self.opening)))?;
+        Ok(GameRecord {
+            id: self.id,
+            black: self.black.clone(),
+            white: self.white.clone(),
+            size: self.size,
+            rule,
+            opening: Opening { moves: opening },
+            moves: self.moves.iter().map(|&(x, y, t)| ((x, y), t)).collect(),
+            winner,
+            reason,
+            detail: self.detail.clone(),
+            peak_memory: self.peak_memory,
+            over_limit: self.over_limit,
+        })
+    }
+}
+
+/// A `-json` file read back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunLog {
+    pub header: MatchJson,
+    /// The game lines, in the file's order.
+    pub games: Vec<GameJson>,
+    /// The summary line: `None` when the run was stopped before its end.
+    pub summary: Option<SummaryJson>,
+    /// Whether a last line cut short (the run killed while writing it) was left out.
+    pub cut: bool,
+}
+
+/// Reads the text of a `-json` file: the match line first, then game lines, then at most a
+/// summary line. A last line without its line end that does not parse is left out (see
+/// [`RunLog::cut`]); any other line that is not one of these is an error.
+pub fn parse_run(text: &str) -> Result<RunLog, String> {
+    let mut lines = text.split_inclusive('\n').enumerate().peekable();
+    let (mut header, mut games, mut summary, mut cut) = (None, Vec::new(), None, false);
+    while let Some((n, line)) = lines.next() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let parsed = serde_json::from_str::<JsonLine>(line);
+        let last_and_open = lines.peek().is_none() && !line.ends_with('\n');
+        let at = |what: &str| format!("line {}: {what}", n + 1);
+        let line = match parsed {
+            Ok(l) => l,
+            Err(_) if last_and_open && header.is_some() => {
+                cut = true;
+                break;
+            }
+            Err(e) => return Err(at(&format!("not a line of rensa-match -json: {e}"))),
+        };
+        match (line, &header, &summary) {
+            (JsonLine::Match(m), None, _) => header = Some(m),
+            (_, None, _) => return Err(at("the match line must come first")),
+            (_, _, Some(_)) => return Err(at("a line after the summary")),
+            (JsonLine::Match(_), Some(_), _) => return Err(at("a second match line")),
+            (JsonLine::Game(g), _, None) => games.push(g),
+            (JsonLine::Summary(s), _, None) => summary = Some(s),
+        }
+    }
+    Ok(RunLog {
+        header: header.ok_or("no match line: not a rensa-match -json file, or empty")?,
+        games,
+        summary,
+        cut,
+    })
 }
 
 /// Games an engine lost, by fault kind.

@@ -1,6 +1,13 @@
 //! Which games a match plays, in which order: the pairings of the engine list, and for every
 //! opening round each pairing with both colours. A [`Schedule`] hands the games out one by one
-//! to the workers and can be stopped (the SPRT verdict). Pure: no processes, no clock, no I/O.
+//! to the workers and can be stopped (the SPRT verdict). A sharded schedule (`-shard I/N`) hands
+//! out only the games of the rounds its shard owns (round `I-1` modulo `N`: both colours of an
+//! opening stay together), under their indices in the whole run; a resumed one skips the games
+//! already played. Pure: no processes, no clock, no I/O.
+
+use std::collections::HashSet;
+
+use crate::common::shard::Shard;
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,8 +70,11 @@ impl Job {
 #[derive(Clone, Debug)]
 pub struct Schedule {
     pairs: Vec<(usize, usize)>,
-    /// Games in all (`None`: until stopped).
+    /// Games in the whole run (`None`: until stopped).
     total: Option<usize>,
+    shard: Shard,
+    /// Games not to hand out (played before the run was resumed).
+    done: HashSet<usize>,
     next: usize,
     stopped: bool,
 }
@@ -76,18 +86,40 @@ impl Schedule {
         Schedule {
             pairs,
             total,
+            shard: Shard::ALL,
+            done: HashSet::new(),
             next: 0,
             stopped: false,
         }
     }
 
+    /// Only the games of `shard`'s rounds.
+    pub fn with_shard(mut self, shard: Shard) -> Schedule {
+        self.shard = shard;
+        self
+    }
+
+    /// Without the games of these indices (already played).
+    pub fn skipping(mut self, done: impl IntoIterator<Item = usize>) -> Schedule {
+        self.done.extend(done);
+        self
+    }
+
+    /// Whether game `index` of the run is one this schedule plays (handed out or skipped).
+    pub fn owns(&self, index: usize) -> bool {
+        self.total.is_none_or(|t| index < t) && self.shard.owns(Job::new(index, &self.pairs).round)
+    }
+
     /// The next game, or `None` once all were handed out or the schedule was stopped.
     pub fn next_job(&mut self) -> Option<Job> {
-        if self.stopped || self.total.is_some_and(|t| self.next >= t) {
-            return None;
+        while !self.stopped && self.total.is_none_or(|t| self.next < t) {
+            let index = self.next;
+            self.next += 1;
+            if self.owns(index) && !self.done.contains(&index) {
+                return Some(Job::new(index, &self.pairs));
+            }
         }
-        self.next += 1;
-        Some(Job::new(self.next - 1, &self.pairs))
+        None
     }
 
     /// Hands out no more games (games already handed out are still played).
@@ -99,8 +131,16 @@ impl Schedule {
         self.stopped
     }
 
+    /// Games in the whole run (`None`: until stopped).
     pub fn total(&self) -> Option<usize> {
         self.total
+    }
+
+    /// Games of this schedule's shard, those skipped included (`None`: until stopped).
+    pub fn planned(&self) -> Option<usize> {
+        let per_round = 2 * self.pairs.len();
+        self.total
+            .map(|t| self.shard.share(t.div_ceil(per_round)) * per_round)
     }
 
     pub fn pairs(&self) -> &[(usize, usize)] {
@@ -140,5 +180,26 @@ mod tests {
         s.stop();
         assert!(s.is_stopped());
         assert_eq!(s.next_job(), None);
+    }
+
+    #[test]
+    fn shards_take_whole_rounds_and_resumed_schedules_skip_what_was_played() {
+        // Two pairings: four games a round; five rounds.
+        let pairs = pairings(3, Mode::Gauntlet);
+        let ids = |mut s: Schedule| {
+            std::iter::from_fn(move || s.next_job())
+                .map(|j| j.index)
+                .collect::<Vec<_>>()
+        };
+        let shard = |i| Shard { index: i, count: 3 };
+        let of = |i| Schedule::new(pairs.clone(), Some(20)).with_shard(shard(i));
+        assert_eq!(ids(of(0)), [0, 1, 2, 3, 12, 13, 14, 15]);
+        assert_eq!(ids(of(1)), [4, 5, 6, 7, 16, 17, 18, 19]);
+        assert_eq!(ids(of(2)), [8, 9, 10, 11]);
+        assert_eq!(of(0).planned(), Some(8));
+        assert_eq!(of(2).planned(), Some(4));
+        assert!(of(2).owns(9) && !of(2).owns(12) && !of(2).owns(20));
+        assert_eq!(ids(of(1).skipping([5, 16])), [4, 6, 7, 17, 18, 19]);
+        assert_eq!(Schedule::new(pairs.clone(), Some(20)).planned(), Some(20));
     }
 }

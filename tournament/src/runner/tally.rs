@@ -1,13 +1,15 @@
 //! The running tally of a match: W/L/D and opening-pair (pentanomial) counts per pairing, losses
 //! by fault kind, peak memory, longest move and moves saved by the tolerance per engine, and the
-//! SPRT state computed from it. Pure: [`Tally::record`] folds one finished game in, nothing here
-//! plays, times or writes anything.
+//! SPRT state computed from it. Pure: [`Tally::record`] folds one finished game in
+//! ([`Tally::record_json`] one read back from a `-json` file), nothing here plays, times or
+//! writes anything.
 
 use std::collections::HashMap;
 
 use rensa::types::Color;
 
 use crate::common::game::{GameRecord, Reason};
+use crate::runner::record::GameJson;
 use crate::runner::schedule::Job;
 use crate::runner::stats::{SprtParams, Verdict, Wld};
 
@@ -104,6 +106,28 @@ impl Tally {
             self.max_move_ms[e] = self.max_move_ms[e].max(longest[side]);
         }
         self.games += 1;
+    }
+
+    /// Counts game `g` of a `-json` file of a match over `pairs` between engines called
+    /// `names`: its job is the one of its id in the schedule, whose engines it must name.
+    pub fn record_json(
+        &mut self,
+        pairs: &[(usize, usize)],
+        names: &[String],
+        g: &GameJson,
+    ) -> Result<Job, String> {
+        let Some(index) = g.id.checked_sub(1) else {
+            return Err("game 0: ids start at 1".to_string());
+        };
+        let job = Job::new(index, pairs);
+        if (g.black.as_str(), g.white.as_str()) != (&names[job.black], &names[job.white]) {
+            return Err(format!(
+                "game {}: {} against {}, but the run plays {} against {} there",
+                g.id, g.black, g.white, names[job.black], names[job.white]
+            ));
+        }
+        self.record(&job, &g.to_record()?);
+        Ok(job)
     }
 
     /// The first engine's games over all its pairings.

@@ -257,6 +257,27 @@ pub fn opt_path(opt: &str, dir: &Path, name: &str) -> Vec<String> {
     vec![opt.to_string(), dir.join(name).display().to_string()]
 }
 
+/// Two `pbrain-rensa` engines `rensa-a` and `rensa-b` searching `nodes` nodes a move, and a
+/// clock they cannot miss (a minute a move, ten to start: it only guards against a hang), so
+/// every move is the same search however loaded the machine is.
+pub fn node_limited_rensa(engine: &Path, nodes: u64) -> Vec<String> {
+    let cmd = format!("cmd={}", engine.display());
+    let info = format!("info=max_node:{nodes}");
+    let mut args = Vec::new();
+    for name in ["name=rensa-a", "name=rensa-b"] {
+        args.extend(s(&["-engine", name, &cmd, &info]));
+    }
+    args.extend(s(&[
+        "-tc",
+        "turn=60000",
+        "match=0",
+        "tolerance=1000",
+        "-starttimeout",
+        "600000",
+    ]));
+    args
+}
+
 /// `pbrain-rensa` next to this test's target directory (`target/<profile>/`), built on demand:
 /// `cargo test` at the workspace root builds it anyway; `cargo test -p rensa-tournament` does not.
 pub fn pbrain_rensa() -> Option<PathBuf> {
