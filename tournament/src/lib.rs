@@ -6,10 +6,10 @@
 //! other, directly or round a longer cycle):
 //!
 //! - `runner/` (`rensa-match`): `cli` (the command line) and `merge` (the `-json` files of a
-//!   sharded run read as one run) → `runner/mod.rs` (the match: workers,
-//!   progress, report) and `judge` (the Gomocup formats and the rule self-test) → `tally`
-//!   (counting finished games, the SPRT state) and `output` (SGF, PSQ and JSON lines files) →
-//!   `schedule` (which game next), `record` (the file formats) and `stats` (Elo, SPRT), leaves.
+//!   sharded run read as one run) → `runner/mod.rs` (the match: workers, progress, report) and
+//!   `judge` (the Gomocup formats and the rule self-test) → `tally` (counting finished games,
+//!   the SPRT state) and `output` (SGF, PSQ and JSON lines files) → `schedule` (which game
+//!   next), `record` (the file formats) and `stats` (Elo, SPRT), leaves.
 //! - `tune/` (`rensa-tune`): `tune/mod.rs` (options, workers, report) → `spsa` (the
 //!   arithmetic, a leaf).
 //! - `train/` (`rensa-train`, in-process: no engine processes): `train/mod.rs` (the options of

@@ -1,7 +1,8 @@
 //! Sharded runs end to end: the shards of a match merged by `rensa-match merge` are the match
 //! played without shards, game for game and in every total (with seeded fakes in fresh
 //! processes, and with node-limited `pbrain-rensa`); merge refuses files of other runs and a
-//! shard given twice, counts the finished games of a killed shard, and `-resume` completes it.
+//! shard given twice, counts the finished games of a killed shard, and `-resume` completes it;
+//! the shards of `rensa-train generate` together write the positions of the unsharded run.
 
 mod common;
 
@@ -227,4 +228,70 @@ fn pbrain_rensa_shards_merged_are_the_run_without_shards() {
     assert_eq!(code, Some(0), "{out}{err}");
     assert_eq!(report(&out), report(&whole), "{out}\n{whole}");
     assert_eq!(games_of(&merged), games_of(&d.join("whole.jsonl")));
+}
+
+#[test]
+fn generate_shards_write_the_positions_of_the_run_without_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    let train = env!("CARGO_BIN_EXE_rensa-train");
+    let generate = |out: &Path, extra: &[&str]| {
+        let mut args = s(&[
+            "generate",
+            "-out",
+            out.to_str().unwrap(),
+            "-games",
+            "5",
+            "-nodes",
+            "1000",
+            "-concurrency",
+            "1",
+        ]);
+        args.extend(s(extra));
+        let (code, stdout, stderr) = run_full(train, &args);
+        assert_eq!(code, Some(0), "{stdout}{stderr}");
+        stdout
+    };
+    let whole = dir.path().join("whole.bin");
+    generate(&whole, &[]);
+    let mut parts = Vec::new();
+    for i in 1..=3 {
+        let p = dir.path().join(format!("part{i}.bin"));
+        let out = generate(&p, &["-shard", &format!("{i}/3")]);
+        let games = if i < 3 { 2 } else { 1 };
+        assert!(out.contains(&format!("done: {games} games")), "{out}");
+        parts.push(p);
+    }
+    let merged = dir.path().join("merged.bin");
+    let data = parts
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let (code, out, err) = run_full(
+        train,
+        &s(&["merge", "-data", &data, "-out", merged.to_str().unwrap()]),
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    use rensa_tournament::train::dataset;
+    let sorted = |p: &Path| {
+        let (recs, cut) = dataset::read(p).unwrap();
+        assert_eq!(cut, 0);
+        let mut keys: Vec<String> = recs.iter().map(|r| format!("{r:?}")).collect();
+        keys.sort();
+        keys
+    };
+    let (w, m) = (sorted(&whole), sorted(&merged));
+    assert!(!w.is_empty());
+    assert_eq!(w, m, "the same positions, scores and results");
+    // A file of another format version is refused, by name.
+    let v2 = dir.path().join("v2.bin");
+    std::fs::write(&v2, b"RNSD\x02\0\0\0").unwrap();
+    let data = format!("{},{}", merged.display(), v2.display());
+    let out2 = dir.path().join("m2.bin");
+    let (code, _, err) = run_full(
+        train,
+        &s(&["merge", "-data", &data, "-out", out2.to_str().unwrap()]),
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("v2.bin") && err.contains("version 2"), "{err}");
 }

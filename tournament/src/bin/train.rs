@@ -36,6 +36,7 @@ fn main() {
         }),
         Ok(Command::Copy(cfg)) => run_copy(&cfg),
         Ok(Command::FitNet(cfg)) => train::net::run(&cfg),
+        Ok(Command::Merge { data, out }) => run_merge(&data, &out),
         Err(e) => Err(e),
     };
     if let Err(e) = result {
@@ -47,13 +48,14 @@ fn main() {
 fn generate(cfg: &datagen::GenConfig) -> anyhow::Result<()> {
     cfg.weights.install()?;
     println!(
-        "generate: {} {}x{}, {} nodes per move, {} threads, weights {} -> {}",
+        "generate: {} {}x{}, {} nodes per move, {} threads, weights {}{} -> {}",
         cfg.rule.name(),
         cfg.size,
         cfg.size,
         cfg.nodes,
         cfg.concurrency,
         rensa::eval::weights::active().label(),
+        shard_note(cfg.shard),
         cfg.out.display()
     );
     let r = datagen::run(cfg, 10)?;
@@ -75,11 +77,12 @@ fn generate(cfg: &datagen::GenConfig) -> anyhow::Result<()> {
 fn run_label(cfg: &label::LabelConfig) -> anyhow::Result<()> {
     cfg.weights.install()?;
     println!(
-        "label: {} nodes per search, one in {} eligible positions, {} threads, weights {} -> {}",
+        "label: {} nodes per search, one in {} eligible positions, {} threads, weights {}{} -> {}",
         cfg.nodes,
         cfg.every,
         cfg.concurrency,
         rensa::eval::weights::active().label(),
+        shard_note(cfg.shard),
         cfg.out.display()
     );
     let r = label::run(cfg, 30, &mut |line| println!("{line}"))?;
@@ -93,6 +96,34 @@ fn run_label(cfg: &label::LabelConfig) -> anyhow::Result<()> {
         r.labelled as f64 / r.seconds.max(1e-3),
         r.mates,
         r.mean_change
+    );
+    Ok(())
+}
+
+/// `, shard I/N` for a sharded run, nothing for a whole one.
+fn shard_note(shard: rensa_tournament::common::shard::Shard) -> String {
+    if shard.is_all() {
+        String::new()
+    } else {
+        format!(", shard {shard}")
+    }
+}
+
+/// `merge`: the records of `data`, in order, into one file `out`.
+fn run_merge(data: &[std::path::PathBuf], out: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let records = read_all(data)?;
+    let file = std::fs::File::create(out).with_context(|| format!("creating {}", out.display()))?;
+    let mut w = dataset::Writer::new(std::io::BufWriter::new(file))?;
+    for r in &records {
+        w.write(r)?;
+    }
+    w.flush()?;
+    println!(
+        "merged {} records from {} file(s) into {}",
+        records.len(),
+        data.len(),
+        out.display()
     );
     Ok(())
 }

@@ -7,6 +7,9 @@
 //! so that games from the same opening differ. A search that proves a win or a loss ends the
 //! game there (adjudicated). Every position before a move is written
 //! ([`crate::train::dataset`]) with the search's score and, once the game is over, its result.
+//! A shard (`-shard I/N`) plays the games whose numbers are `I-1` modulo `N`, each with the
+//! opening and seed of its number in the whole run, so the shards' files together hold the
+//! games of one run.
 
 use std::io::BufWriter;
 use std::path::PathBuf;
@@ -21,6 +24,7 @@ use rensa::types::{Color, Rule};
 
 use crate::common::game::{GameSettings, TimeControl};
 use crate::common::opening::{OpeningSource, SplitMix};
+use crate::common::shard::Shard;
 use crate::train::dataset::{stored_score, Record, Writer, FLAG_MATE, FLAG_NOT_QUIET};
 
 /// What to generate.
@@ -32,10 +36,12 @@ pub struct GenConfig {
     pub openings: OpeningSource,
     /// Nodes per move.
     pub nodes: u64,
-    /// Stop after this many games …
+    /// Stop after this many games of the run (a shard plays its share of them) …
     pub games: u64,
-    /// … or once this many positions are written.
+    /// … or once this many positions are written (by a shard: its share of them).
     pub positions: u64,
+    /// The part of the run this one plays ([`Shard::ALL`]: all of it).
+    pub shard: Shard,
     /// Plies after the opening in which a random move may be played …
     pub random_plies: u32,
     /// … each with this probability (per mille).
@@ -113,11 +119,17 @@ fn worker(
 ) {
     let mut tt = Tt::new(cfg.tt_bytes);
     let mut threads = Threads::new();
+    let (shard, count) = (cfg.shard.index as u64, cfg.shard.count as u64);
+    let positions = cfg
+        .shard
+        .share(cfg.positions.min(usize::MAX as u64) as usize) as u64;
     loop {
-        let index = next_game.fetch_add(1, Ordering::SeqCst);
+        // The shard's k-th game is game k·N + I-1 of the run.
+        let k = next_game.fetch_add(1, Ordering::SeqCst);
+        let index = k.saturating_mul(count).saturating_add(shard);
         {
             let sh = shared.lock().unwrap_or_else(|e| e.into_inner());
-            let done = index >= cfg.games || sh.report.positions >= cfg.positions;
+            let done = index >= cfg.games || sh.report.positions >= positions;
             if done || sh.error.is_some() {
                 return;
             }

@@ -17,7 +17,8 @@
 //! | 2n | the stones in move order, Black first and alternating, each `y · width + x` (`u16`) |
 //!
 //! Records of one game follow each other in ply order. Files can be concatenated after their
-//! headers are stripped, or simply listed together to `fit`.
+//! headers are stripped (`rensa-train merge` does it, refusing files of another version), or
+//! simply listed together to `fit`.
 
 use std::io::{Read, Write};
 

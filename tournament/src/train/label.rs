@@ -7,7 +7,9 @@
 //! Every search starts from a cleared transposition table and history, so a label depends only
 //! on the position, the node budget and the build. The work goes in chunks; each finished chunk
 //! is written and flushed, so a run that is stopped keeps what it labelled, and `-resume`
-//! carries on after the records its output already holds.
+//! carries on after the records its output already holds. A shard (`-shard I/N`) labels the
+//! `I`-th of `N` consecutive blocks of the positions the whole run labels: its output is that
+//! part of the run's, and the shards' outputs one after the other are the run's.
 
 use std::io::BufWriter;
 use std::path::PathBuf;
@@ -20,6 +22,7 @@ use rensa::board::{Class, Pos};
 use rensa::search::{self, Job, Limits, Threads, Tt};
 
 use crate::common::opening::SplitMix;
+use crate::common::shard::Shard;
 use crate::train::dataset::{self, stored_score, Record, Writer, FLAG_MATE};
 use crate::train::fit::is_calm;
 use crate::train::init::Init;
@@ -49,8 +52,10 @@ pub struct LabelConfig {
     /// When above 0: each chosen position is replaced by the position 1 to `perturb` random
     /// moves further on ([`perturbed`]).
     pub perturb: usize,
-    /// Stop once the output holds this many records.
+    /// Stop once the output holds this many records (a shard: once the run's would).
     pub positions: u64,
+    /// The part of the run this one labels ([`Shard::ALL`]: all of it).
+    pub shard: Shard,
     /// Keep the output's complete records and carry on after them.
     pub resume: bool,
     pub concurrency: usize,
@@ -171,7 +176,13 @@ pub fn run(
         let (recs, _cut) = dataset::read(p).map_err(|e| anyhow::anyhow!(e))?;
         input.extend(recs);
     }
-    let chosen = choose(cfg, input);
+    let mut chosen = choose(cfg, input);
+    if !cfg.shard.is_all() {
+        let end = chosen
+            .len()
+            .min(cfg.positions.min(usize::MAX as u64) as usize);
+        chosen = chosen.drain(cfg.shard.block(end)).collect();
+    }
     let kept = if cfg.resume && cfg.out.exists() {
         dataset::read(&cfg.out).map_err(|e| anyhow::anyhow!(e))?.0
     } else {
@@ -280,6 +291,7 @@ mod tests {
             tail: 0,
             perturb: 0,
             positions: u64::MAX,
+            shard: Shard::ALL,
             resume: false,
             concurrency: 2,
             tt_bytes: 1 << 20,
@@ -410,6 +422,17 @@ mod tests {
         cfg.every = 3;
         assert!(run(&cfg, 0, &mut |_| {}).is_err());
         assert_eq!(dataset::read(&cfg.out).unwrap().0, out);
+        // Two shards label the two halves: one after the other, the whole run's output.
+        cfg.every = 2;
+        cfg.resume = false;
+        let mut halves = Vec::new();
+        for index in 0..2 {
+            cfg.shard = Shard { index, count: 2 };
+            cfg.out = dir.path().join(format!("half{index}.bin"));
+            run(&cfg, 0, &mut |_| {}).unwrap();
+            halves.extend(dataset::read(&cfg.out).unwrap().0);
+        }
+        assert_eq!(halves, out);
         let (mut tt, mut threads) = (Tt::new(1 << 20), Threads::new());
         for (o, e) in out.iter().zip(&expect) {
             assert_eq!(

@@ -25,6 +25,7 @@ use rensa::eval::weights::{self, Weights};
 use rensa::types::{Rule, MAX_SIZE, MIN_SIZE};
 
 use crate::common::options::{finite, kv, num, option_groups, rule_of, OpeningOpts};
+use crate::common::shard::Shard;
 use crate::train::choice::ChoiceConfig;
 use crate::train::datagen::GenConfig;
 use crate::train::fit::FitConfig;
@@ -37,10 +38,11 @@ rensa-train: training data from self-play, and the evaluation's weights fitted t
 USAGE:
   rensa-train generate -out FILE [-rule R] [-size N] [-openings ...] [-nodes N]
                        [-games N] [-positions N] [-random plies=P permille=M] [-seed S]
-                       [-concurrency N] [-weights embedded|classes|FILE]
+                       [-concurrency N] [-weights embedded|classes|FILE] [-shard I/N]
   rensa-train label -data FILE[,FILE...] -out FILE [-nodes N] [-every K] [-min-stones N]
                     [-positions N] [-keep mates,loud] [-calm] [-tail N] [-perturb K]
-                    [-resume] [-concurrency N] [-weights embedded|classes|FILE]
+                    [-resume] [-concurrency N] [-weights embedded|classes|FILE] [-shard I/N]
+  rensa-train merge -data FILE[,FILE...] -out FILE
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
                   [-keep mates,loud] [-freeze threats,weak,tempo] [-pattern-offsets]
@@ -71,6 +73,11 @@ move with the search's score and the game's result (format: tournament/src/train
   -concurrency N                   games at once, one thread each (default 2)
   -weights embedded|classes|FILE   the evaluation both players use (default: the embedded
                                    weights; classes: the hand-set class values)
+  -shard I/N                       play only the games numbered I-1 modulo N of the run (each
+                                   with the opening and seed of its number): N shards' files
+                                   together hold the games of one run. -positions stops each
+                                   shard at its share of them (which games that is depends on
+                                   the speed, as without shards): give -games for a set run
 
 label: searches positions of existing data files again, with more nodes, and writes them with
 the new score (and proof flag) and the game's result unchanged, in input order: deeper labels
@@ -100,6 +107,16 @@ positions.
   -concurrency N                   searches at once, one thread each (default 2)
   -weights embedded|classes|FILE   the evaluation the searches use (default: the embedded
                                    weights; classes: the hand-set class values)
+  -shard I/N                       label only the I-th of N consecutive blocks of the positions
+                                   the run labels (-positions caps the whole run): the shards'
+                                   files, merged in shard order, are the run's output
+
+merge: the records of several data files, in order, into one file (a sharded label run's
+shards in shard order give the unsharded output). Every file must be of this version of the
+format; a last record cut short is left out and said. The other commands read several -data
+files as one set anyway.
+  -data FILE,FILE,...              the data files
+  -out FILE                        the merged file (overwritten; not one of the -data files)
 
 fit: logistic regression of the evaluation (per-cell pattern-code values, threat table,
 tempo; per rule family, colours shared outside renju) against
@@ -223,6 +240,11 @@ pub enum Command {
     },
     Copy(CopyConfig),
     FitNet(net::NetConfig),
+    /// `merge`: the records of `data`, in order, into `out`.
+    Merge {
+        data: Vec<PathBuf>,
+        out: PathBuf,
+    },
     Help,
 }
 
@@ -252,10 +274,11 @@ pub fn parse(args: &[String]) -> Result<Command> {
         Some("order") => parse_order(&args[1..]),
         Some("copy") => parse_copy(&args[1..]),
         Some("fit-net") => parse_fit_net(&args[1..]),
+        Some("merge") => parse_merge(&args[1..]),
         None | Some("-h" | "-help" | "--help" | "help") => Ok(Command::Help),
-        Some(c) => {
-            bail!("unknown command {c:?} (generate, label, fit, order, copy, fit-net; -help)")
-        }
+        Some(c) => bail!(
+            "unknown command {c:?} (generate, label, merge, fit, order, copy, fit-net; -help)"
+        ),
     }
 }
 
@@ -268,7 +291,7 @@ fn parse_generate(args: &[String]) -> Result<Command> {
     let (mut nodes, mut games, mut positions) = (10_000u64, None, None);
     let (mut random_plies, mut random_permille) = (8u32, 150u64);
     let (mut seed, mut concurrency) = (1u64, 2usize);
-    let mut weights = Init::Embedded;
+    let (mut weights, mut shard) = (Init::Embedded, Shard::ALL);
     for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
         match opt.as_str() {
@@ -293,6 +316,7 @@ fn parse_generate(args: &[String]) -> Result<Command> {
             "seed" => seed = num(one()?, "-seed")?,
             "concurrency" => concurrency = num(one()?, "-concurrency")?,
             "weights" => weights = Init::parse(one()?),
+            "shard" => shard = Shard::parse(one()?)?,
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
@@ -322,6 +346,7 @@ fn parse_generate(args: &[String]) -> Result<Command> {
         concurrency,
         tt_bytes: 16 << 20,
         weights,
+        shard,
     }))
 }
 
@@ -338,6 +363,7 @@ fn parse_label(args: &[String]) -> Result<Command> {
         tail: 0,
         perturb: 0,
         positions: u64::MAX,
+        shard: Shard::ALL,
         resume: false,
         concurrency: 2,
         tt_bytes: 16 << 20,
@@ -367,6 +393,7 @@ fn parse_label(args: &[String]) -> Result<Command> {
             "calm" if vals.is_empty() => cfg.calm = true,
             "calm" => bail!("-calm takes no value"),
             "weights" => cfg.weights = Init::parse(one()?),
+            "shard" => cfg.shard = Shard::parse(one()?)?,
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
@@ -381,6 +408,27 @@ fn parse_label(args: &[String]) -> Result<Command> {
         bail!("-nodes, -every and -concurrency must be at least 1");
     }
     Ok(Command::Label(cfg))
+}
+
+fn parse_merge(args: &[String]) -> Result<Command> {
+    let (mut data, mut out) = (Vec::new(), None);
+    for (opt, vals) in option_groups(args)? {
+        let one = || one(&opt, &vals);
+        match opt.as_str() {
+            "h" | "help" => return Ok(Command::Help),
+            "data" => data.extend(one()?.split(',').map(PathBuf::from)),
+            "out" => out = Some(PathBuf::from(one()?)),
+            o => bail!("unknown option -{o} (see -help)"),
+        }
+    }
+    if data.is_empty() {
+        bail!("-data FILE is required");
+    }
+    let out = out.context("-out FILE is required")?;
+    if data.contains(&out) {
+        bail!("-out must not be one of the -data files");
+    }
+    Ok(Command::Merge { data, out })
 }
 
 fn parse_fit(args: &[String]) -> Result<Command> {
@@ -734,6 +782,39 @@ mod tests {
             players("generate -out a.bin -weights classes"),
             Init::Classes
         ));
+    }
+
+    #[test]
+    fn shards_parse_and_bad_ones_are_refused() {
+        let shard = |line: &str| match parse(&args(line)) {
+            Ok(Command::Generate(cfg)) => cfg.shard,
+            Ok(Command::Label(cfg)) => cfg.shard,
+            _ => panic!("{line:?} parses"),
+        };
+        assert_eq!(shard("generate -out a.bin"), Shard::ALL);
+        assert_eq!(
+            shard("generate -out a.bin -shard 3/4"),
+            Shard { index: 2, count: 4 }
+        );
+        assert_eq!(
+            shard("label -data a.bin -out b.bin -shard 1/2"),
+            Shard { index: 0, count: 2 }
+        );
+        for bad in ["0/3", "4/3", "x/y", "2"] {
+            for cmd in ["generate -out a.bin", "label -data a.bin -out b.bin"] {
+                let e = parse(&args(&format!("{cmd} -shard {bad}")))
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default();
+                assert!(e.contains("-shard") && e.contains(bad), "{cmd} {bad}: {e}");
+            }
+        }
+        assert!(matches!(
+            parse(&args("merge -data a.bin,b.bin -out c.bin")),
+            Ok(Command::Merge { data, .. }) if data.len() == 2
+        ));
+        assert!(parse(&args("merge -data a.bin,b.bin -out b.bin")).is_err());
+        assert!(parse(&args("merge -out b.bin")).is_err());
     }
 
     #[test]
