@@ -282,3 +282,117 @@ fn sprt_of(s: &SprtJson) -> Result<SprtParams> {
         model,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::record::{EngineJson, ShardJson, TimeJson};
+
+    fn header(shard: Option<ShardJson>) -> MatchJson {
+        let engine = |name: &str| EngineJson {
+            name: name.into(),
+            cmd: vec![format!("./{name}")],
+            dir: ".".into(),
+            info: Vec::new(),
+        };
+        MatchJson {
+            rule: 0,
+            rule_name: "freestyle".into(),
+            size: 9,
+            time: TimeJson {
+                turn_ms: 0,
+                match_ms: 0,
+                tolerance_ms: 0,
+            },
+            draw_after: 81,
+            judge: false,
+            engines: vec![engine("a"), engine("b")],
+            pairings: vec![["a".into(), "b".into()]],
+            games: Some(40),
+            sprt: Some(SprtJson {
+                elo0: 0.0,
+                elo1: 100.0,
+                alpha: 0.05,
+                beta: 0.05,
+                model: "pentanomial".into(),
+                lower: -2.9444,
+                upper: 2.9444,
+                llr: None,
+                verdict: None,
+            }),
+            openings: Some("random=2 radius=3 seed=1".into()),
+            protocol: None,
+            shard,
+        }
+    }
+
+    /// Game `id` of the run, won by `a` with either colour.
+    fn game(id: usize) -> GameJson {
+        let swapped = (id - 1) % 2 == 1;
+        let (black, white) = if swapped { ("b", "a") } else { ("a", "b") };
+        GameJson {
+            id,
+            black: black.into(),
+            white: white.into(),
+            size: 9,
+            rule: 0,
+            opening: "e5".into(),
+            result: if swapped { "0-1" } else { "1-0" }.into(),
+            winner: Some(if swapped { "white" } else { "black" }.into()),
+            reason: "five".into(),
+            detail: String::new(),
+            moves: vec![(4, 5, 3), (5, 5, 4)],
+            peak_memory: [0; 2],
+            over_limit: [0; 2],
+        }
+    }
+
+    fn shard_log(index: usize) -> RunLog {
+        RunLog {
+            header: header(Some(ShardJson {
+                index,
+                count: 2,
+                games: 20,
+            })),
+            // Rounds r with r mod 2 = index - 1: games 4k + 2(index - 1) + 1 and + 2.
+            games: (1..=40)
+                .filter(|id| ((id - 1) / 2) % 2 == index - 1)
+                .map(game)
+                .collect(),
+            summary: None,
+            cut: false,
+        }
+    }
+
+    #[test]
+    fn a_sharded_sprt_is_decided_in_game_order_and_says_where() {
+        let (p1, p2) = (Path::new("s1.jsonl"), Path::new("s2.jsonl"));
+        let m = merge_logs(&[(p2, shard_log(2)), (p1, shard_log(1))]).unwrap();
+        assert_eq!(m.result.tally.games, 40);
+        assert_eq!(m.result.tally.pairings[0].penta, [0, 0, 0, 0, 20]);
+        let (llr, verdict) = m.result.sprt.unwrap();
+        assert_eq!(verdict, Verdict::AcceptH1);
+        assert!(llr >= 2.9444, "{llr}");
+        assert!(m.notes[0].contains("shard(s) 1, 2 of 2: 40 games of 40 planned"));
+        let at = m
+            .notes
+            .iter()
+            .find(|n| n.starts_with("SPRT: the verdict came with game"));
+        assert!(at.is_some(), "{:?}", m.notes);
+        assert_eq!(m.games.len(), 40);
+        assert!(m.games.windows(2).all(|w| w[0].id < w[1].id));
+        assert!(m.header.shard.is_none());
+        // A game in the wrong shard's file, or a file of another SPRT, is refused.
+        let mut wrong = shard_log(1);
+        wrong.games.push(game(3));
+        let e = merge_logs(&[(p1, wrong), (p2, shard_log(2))]).unwrap_err();
+        assert!(
+            e.to_string().contains("game 3 is not one of shard 1/2's"),
+            "{e}"
+        );
+        let mut other = shard_log(2);
+        other.header.sprt.as_mut().unwrap().elo1 = 5.0;
+        let e = merge_logs(&[(p1, shard_log(1)), (p2, other)]).unwrap_err();
+        assert!(e.to_string().contains("\"sprt\" differs"), "{e}");
+    }
+}

@@ -499,4 +499,24 @@ mod tests {
         assert_eq!(json_num(1.234_567_89), Some(1.2346));
         assert_eq!(json_num(f64::INFINITY), None);
     }
+
+    #[test]
+    fn run_files_read_back_old_ones_and_cut_ones_too() {
+        // A match line of a version without openings, protocol and shard.
+        let head = r#"{"type":"match","rule":0,"rule_name":"freestyle","size":15,"time":{"turn_ms":1,"match_ms":0,"tolerance_ms":0},"draw_after":225,"judge":false,"engines":[],"pairings":[],"games":2,"sprt":null}"#;
+        let g = serde_json::to_string(&JsonLine::Game(GameJson::of(&game()))).unwrap();
+        let text = format!("{head}\n{g}\n{}", &g[..30]);
+        let log = parse_run(&text).unwrap();
+        assert_eq!((log.games.len(), log.cut, log.summary), (1, true, None));
+        assert_eq!((log.header.games, log.header.openings), (Some(2), None));
+        assert_eq!(log.games[0].to_record().unwrap().reason, Reason::Time);
+        // Cut short is only the last line without its line end; other damage is an error.
+        assert!(parse_run(&format!("{head}\n{}\n{g}\n", &g[..30])).is_err());
+        assert!(parse_run(&format!("{g}\n{head}\n")).is_err());
+        assert!(parse_run(&format!("{head}\n{head}\n")).is_err());
+        assert!(parse_run("").is_err());
+        let mut bad = GameJson::of(&game());
+        bad.reason = "luck".into();
+        assert!(bad.to_record().unwrap_err().contains("luck"));
+    }
 }
