@@ -55,7 +55,7 @@ pub use rule::Foul;
 
 use pattern::{class_part, code_part, shift_of, CodeClass};
 
-use crate::eval::net::{self, Accumulator, FamilyNet};
+use crate::eval::net::{self, Accumulator, FamilyNet, Inputs};
 use crate::eval::weights::{self, FamilyTables, ATTACK, DEFENCE};
 use crate::types::{Cell, Color, Rule};
 
@@ -318,8 +318,11 @@ pub struct Board {
     tables: &'static pattern::RuleTables,
     /// The rule family's learned cell values (from the weights in use when the board was built).
     values: &'static FamilyTables,
-    /// The rule family's network (from the network in use when the board was built), if any.
+    /// The rule family's network if it reads the vector sums (from the network in use when the
+    /// board was built): the board keeps them for it.
     net: Option<&'static FamilyNet>,
+    /// The rule family's network if it reads the class counts only: nothing more to keep.
+    class_net: Option<&'static FamilyNet>,
 }
 
 impl Board {
@@ -343,10 +346,11 @@ impl Board {
             near: [0; NUM_CELLS],
             tables: pattern::rule_tables(rule),
             values: weights::active().family(rule),
-            net: net::active().and_then(|n| n.family(rule)),
+            net: None,
+            class_net: None,
             zobrist: &zobrist::keys().cells,
         };
-        board.recompute();
+        board.set_net(net::active().and_then(|n| n.family(rule)));
         board
     }
 
@@ -539,10 +543,10 @@ impl Board {
         self.recompute();
     }
 
-    /// The network this board keeps sums for, if any.
+    /// The rule family's network, if any.
     #[inline]
     pub fn net(&self) -> Option<&'static FamilyNet> {
-        self.net
+        self.net.or(self.class_net)
     }
 
     /// Per colour (`Color::index`), the sums of the network's vectors over the empty cells.
@@ -551,9 +555,10 @@ impl Board {
         &self.acc
     }
 
-    /// Makes the board keep sums for `net` instead (rebuilds every incremental field).
+    /// Makes `net` the board's network instead (rebuilds every incremental field).
     pub fn set_net(&mut self, net: Option<&'static FamilyNet>) {
-        self.net = net;
+        let classes = net.is_some_and(|n| n.inputs == Inputs::Classes);
+        (self.net, self.class_net) = if classes { (None, net) } else { (net, None) };
         self.recompute();
     }
 

@@ -35,7 +35,16 @@ pub fn evaluate(board: &Board, us: Color, c: &ClassCounts) -> i32 {
     let mut v = side.tempo as i32 + side.threat[mask] as i32 + board.cell_sums(us)[weights::ATTACK]
         - board.cell_sums(us.opp())[weights::DEFENCE];
     if let Some(net) = board.net() {
-        v += net.forward(board.accumulators(), us);
+        v += match net.inputs {
+            net::Inputs::Codes => net.forward(board.accumulators(), us),
+            net::Inputs::Classes => {
+                let counts = match us {
+                    Color::Black => [&c.us, &c.them],
+                    Color::White => [&c.them, &c.us],
+                };
+                net.forward(&net::class_inputs(counts), us)
+            }
+        };
     }
     v.clamp(-params::EVAL_LIMIT, params::EVAL_LIMIT)
 }

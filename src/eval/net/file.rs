@@ -3,21 +3,21 @@
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RNSN` |
-//! | 4 | version, `2` |
+//! | 4 | version, `3` |
 //! | 1 + n | name: its length `n` (≤ 64), then `n` bytes of UTF-8 |
 //! | 4 × 4 | families (4), `CODES`, [`H`], [`L1`] as `u32` (must match) |
-//! | per family | 1 byte: 1 if it has a network, else 0; then for a network: per colour `CODES × H` `i8` (the vectors), per side to move `L1 × 2H` `i16`, `L1` `i32`, `L1` `i16`, one `i32` (hidden weights and biases, output weights and bias) |
+//! | per family | 1 byte: 0 no network, 1 a network of [`Inputs::Codes`], 2 of [`Inputs::Classes`]; then for a network: for `Codes` per colour `CODES × H` `i8` (the vectors), per side to move `L1 × 2H` `i16`, `L1` `i32`, `L1` `i16`, one `i32` (hidden weights and biases, output weights and bias) |
 //! | 4 | FNV-1a (32 bit) of every byte before it |
 //!
 //! A file that is short, long, of another version or shape, or whose checksum does not match is
 //! rejected as a whole.
 
-use super::{FamilyNet, Net, H, L1};
+use super::{FamilyNet, Inputs, Net, H, L1};
 use crate::board::pattern::code::CODES;
 use crate::eval::weights::{checksum, read_header, write_header, FAMILIES};
 
 const MAGIC: &[u8; 4] = b"RNSN";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 impl Net {
     /// The file image of this network.
@@ -32,11 +32,16 @@ impl Net {
                 out.push(0);
                 continue;
             };
-            out.push(1);
-            for c in 0..2 {
-                for &v in net.vectors(c).iter().flatten() {
-                    out.push(v as u8);
+            match net.inputs {
+                Inputs::Codes => {
+                    out.push(1);
+                    for c in 0..2 {
+                        for &v in net.vectors(c).iter().flatten() {
+                            out.push(v as u8);
+                        }
+                    }
                 }
+                Inputs::Classes => out.push(2),
             }
             for s in 0..2 {
                 for v in net.l1_w[s].iter().flatten() {
@@ -74,10 +79,14 @@ impl Net {
         for _ in 0..FAMILIES {
             match r.take(1)?[0] {
                 0 => families.push(None),
-                1 => {
+                kind @ (1 | 2) => {
                     let mut net = FamilyNet::zero();
-                    for v in net.emb.iter_mut().flatten().flatten() {
-                        *v = r.take(1)?[0] as i8;
+                    if kind == 1 {
+                        for v in net.emb.iter_mut().flatten().flatten() {
+                            *v = r.take(1)?[0] as i8;
+                        }
+                    } else {
+                        net.inputs = Inputs::Classes;
                     }
                     for s in 0..2 {
                         for v in net.l1_w[s].iter_mut().flatten() {
@@ -119,14 +128,19 @@ mod tests {
         f.l1_b[1][4] = -1234;
         f.out_w[1][15] = 99;
         f.out_b[0] = -3;
+        f.tie_colours();
         let mut tied = FamilyNet::zero();
         tied.emb[0][5][1] = 7;
         tied.emb[1][5][1] = 7;
         tied.tie_colours();
         assert_eq!(tied.emb.len(), 1);
+        let mut classes = FamilyNet::zero();
+        classes.inputs = Inputs::Classes;
+        classes.l1_w[1][3][20] = -77;
+        classes.tie_colours();
         Net {
             name: "test-net".to_string(),
-            families: vec![Some(f), None, None, Some(tied)],
+            families: vec![Some(f), Some(classes), None, Some(tied)],
         }
     }
 

@@ -7,7 +7,9 @@
 //! sums, clipped to `[0, 1]`, feed one hidden layer of [`L1`] clipped-linear units and a linear
 //! output in evaluation units, which [`super::evaluate`] adds to the tables' value. A network
 //! whose output weights are zero adds nothing: training starts from the tables and learns what
-//! they miss.
+//! they miss. A network of [`Inputs::Classes`] has no vectors: its inputs are each colour's
+//! counts of empty cells per class, which the board keeps for the tables anyway, so it costs
+//! the forward pass alone.
 //!
 //! Inference is integer only ([`FamilyNet::forward`]): vectors of `i16` summed in `i32`, one
 //! unit of an input or a hidden activation being [`ONE`], so results are the same on every
@@ -19,6 +21,7 @@ pub mod file;
 use std::sync::RwLock;
 
 use crate::board::pattern::code::CODES;
+use crate::board::Class;
 use crate::types::{Color, Rule};
 
 /// Numbers per cell vector (and per colour's sum).
@@ -44,9 +47,42 @@ pub const MAX_VECTOR: i16 = i8::MAX as i16;
 /// One cell's vector, in bytes: half the memory and file of `i16` numbers, at the same speed.
 pub type Vector = [i8; H];
 
+/// What a network reads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Inputs {
+    /// Per colour, the sum of the learned vectors of the empty cells' pattern codes, kept by the
+    /// board as stones come and go.
+    Codes,
+    /// Per colour, the count of its empty cells of each class, [`CLASS_UNIT`] each (the first
+    /// [`Class::COUNT`] numbers; the class `None` and the rest read zero). The board counts
+    /// the classes anyway: a network of this kind costs its forward pass only.
+    Classes,
+}
+
+/// What one cell of a class adds to its number of a [`Inputs::Classes`] network: an eighth of
+/// [`ONE`], so the number saturates at eight cells.
+pub const CLASS_UNIT: i16 = 8;
+
+/// The inputs of an [`Inputs::Classes`] network from both colours' class counts (index
+/// `Color::index`, as the board keeps them).
+#[inline]
+pub fn class_inputs(counts: [&[u16; Class::COUNT]; 2]) -> [Accumulator; 2] {
+    const { assert!(Class::COUNT <= H) };
+    counts.map(|n| {
+        let mut x = [0i16; H];
+        for k in 1..Class::COUNT {
+            // At most 1 024 cells: the product fits.
+            x[k] = n[k] as i16 * CLASS_UNIT;
+        }
+        x
+    })
+}
+
 /// One rule family's network.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct FamilyNet {
+    /// What it reads; an [`Inputs::Classes`] network has no vectors (`emb` stays zero).
+    pub inputs: Inputs,
     /// Per colour (`Color::index`) and pattern code: the cell's vector, in units of `1 / ONE`.
     /// One table only when both colours' are the same ([`FamilyNet::tie_colours`]): half the
     /// memory the board reads.
@@ -75,6 +111,7 @@ impl FamilyNet {
     /// A network that adds nothing (all weights zero).
     pub fn zero() -> FamilyNet {
         FamilyNet {
+            inputs: Inputs::Codes,
             emb: vec![[[0; H]; CODES]; 2],
             l1_w: [[[0; 2 * H]; L1]; 2],
             l1_b: [[0; L1]; 2],

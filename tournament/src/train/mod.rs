@@ -51,7 +51,7 @@ USAGE:
   rensa-train copy -from R -to R[,R...] -out FILE [-init embedded|classes|FILE] [-name NAME]
   rensa-train fit-net -data FILE[,FILE...] -out FILE [-name NAME] [-epochs N] [-batch N]
                       [-lr X] [-l2 X] [-scale S] [-lambda L] [-threads N] [-calm]
-                      [-keep mates]
+                      [-keep mates] [-inputs codes|classes]
                       [-resume] [-seed S]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
@@ -209,6 +209,9 @@ every epoch to FILE.ckpt.
   -threads N                       threads for the features and the gradients (default 2)
   -calm                            only positions where neither side has a four or an open three
   -keep mates                      keep the positions whose score is a proven result
+  -inputs codes|classes            what the network reads: the learned vectors of the empty
+                                   cells' pattern codes (default), or the counts of their
+                                   classes (no vectors to keep: costs the forward pass only)
   -resume                          continue from FILE.ckpt
   -seed S                          seed of the initial weights and the shuffles (default 1)
 ";
@@ -538,6 +541,7 @@ fn parse_fit_net(args: &[String]) -> Result<Command> {
         threads: 2,
         calm: false,
         keep_mates: false,
+        classes: false,
         resume: false,
         seed: 1,
     };
@@ -559,6 +563,13 @@ fn parse_fit_net(args: &[String]) -> Result<Command> {
             "calm" if vals.is_empty() => cfg.calm = true,
             "calm" => bail!("-calm takes no value"),
             "keep" => set_flags(one()?, "-keep", &mut [("mates", &mut cfg.keep_mates)])?,
+            "inputs" => {
+                cfg.classes = match one()?.as_str() {
+                    "codes" => false,
+                    "classes" => true,
+                    v => bail!("-inputs {v}: expected codes or classes"),
+                }
+            }
             "resume" if vals.is_empty() => cfg.resume = true,
             "resume" => bail!("-resume takes no value"),
             "seed" => cfg.seed = num(one()?, "-seed")?,

@@ -20,8 +20,9 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use rensa::board::pattern::code::CODES;
+use rensa::board::Class;
 use rensa::board::{Board, Pos};
-use rensa::eval::net::{FamilyNet, Net, H, L1, MAX_VECTOR, ONE, OUT_W_SCALE};
+use rensa::eval::net::{FamilyNet, Inputs, Net, CLASS_UNIT, H, L1, MAX_VECTOR, ONE, OUT_W_SCALE};
 use rensa::eval::weights::{self, FAMILIES};
 use rensa::types::{Color, Rule};
 
@@ -48,6 +49,8 @@ pub struct NetConfig {
     pub calm: bool,
     /// Keep the positions whose score is a proven result.
     pub keep_mates: bool,
+    /// Read the class counts ([`Inputs::Classes`]) instead of learned code vectors.
+    pub classes: bool,
     /// Continue from `OUT.ckpt`.
     pub resume: bool,
     pub seed: u64,
@@ -56,7 +59,8 @@ pub struct NetConfig {
 /// One training position.
 #[derive(Clone, Debug)]
 pub struct Sample {
-    /// Per colour (`Color::index`): its empty cells' pattern codes with their counts.
+    /// Per colour (`Color::index`): its empty cells' pattern codes with their counts (for a
+    /// network of [`Inputs::Classes`], their classes).
     pub codes: [Vec<(u16, u16)>; 2],
     pub us: Color,
     /// The table evaluation for the side to move.
@@ -83,11 +87,14 @@ pub const PARAMS: usize = B2 + 2;
 /// suits every parameter.
 const OUT_UNIT: f32 = 100.0;
 
-/// The float network: the flat parameters and whether the colours share them.
+/// The float network: the flat parameters, whether the colours share them and whether it
+/// reads the class counts (its vectors then fixed: class `k`'s row is [`CLASS_UNIT`] in
+/// number `k`).
 #[derive(Clone, Debug)]
 pub struct FloatNet {
     pub p: Vec<f32>,
     pub tied: bool,
+    pub classes: bool,
 }
 
 /// The activations of one forward pass, kept for the backward one.
@@ -102,7 +109,7 @@ struct Pass {
 impl FloatNet {
     /// Random vectors (zero for the far codes of `rule`, [`far_codes`]) and hidden weights,
     /// zero output: a network that adds nothing yet.
-    pub fn new(rule: Rule, tied: bool, seed: u64) -> FloatNet {
+    pub fn new(rule: Rule, tied: bool, classes: bool, seed: u64) -> FloatNet {
         let mut rng = SplitMix(seed);
         let mut p = vec![0f32; PARAMS];
         for v in &mut p[EMB..W1] {
@@ -112,6 +119,14 @@ impl FloatNet {
             let at = EMB + c * CODES * H + far_code(rule, c) * H;
             p[at..at + H].fill(0.0);
         }
+        if classes {
+            p[EMB..W1].fill(0.0);
+            for c in 0..2 {
+                for k in 1..Class::COUNT {
+                    p[EMB + (c * CODES + k) * H + k] = CLASS_UNIT as f32 / ONE as f32;
+                }
+            }
+        }
         let a = 1.0 / (2.0 * H as f64).sqrt();
         for v in &mut p[W1..B1] {
             *v = uniform(&mut rng, a) as f32;
@@ -119,7 +134,7 @@ impl FloatNet {
         for v in &mut p[B1..W2] {
             *v = 0.5;
         }
-        FloatNet { p, tied }
+        FloatNet { p, tied, classes }
     }
 
     fn colour(&self, c: usize) -> usize {
@@ -226,9 +241,12 @@ impl FloatNet {
         };
         let one = ONE as f32;
         let mut n = FamilyNet::zero();
+        if self.classes {
+            n.inputs = Inputs::Classes;
+        }
         for c in 0..2 {
             let base = EMB + self.colour(c) * CODES * H;
-            for code in 0..CODES {
+            for code in (0..CODES).filter(|_| !self.classes) {
                 for k in 0..H {
                     n.emb[c][code][k] = q8(p[base + code * H + k], one);
                 }
@@ -278,11 +296,20 @@ pub fn far_code(rule: Rule, c: usize) -> usize {
     far_codes()[r][c]
 }
 
-/// The features of `board` with `us` to move (see [`Sample`]), without the target.
-pub fn sample_of(board: &Board, us: Color) -> Sample {
+/// The features of `board` with `us` to move (see [`Sample`]), without the target; `classes`:
+/// for a network of [`Inputs::Classes`].
+pub fn sample_of(board: &Board, us: Color, classes: bool) -> Sample {
     let mut counts: [Vec<(u16, u16)>; 2] = [Vec::new(), Vec::new()];
     for (c, list) in counts.iter_mut().enumerate() {
         let color = if c == 0 { Color::Black } else { Color::White };
+        if classes {
+            let n = board.class_counts(color);
+            *list = (1..Class::COUNT)
+                .filter(|&k| n[k] > 0)
+                .map(|k| (k as u16, n[k]))
+                .collect();
+            continue;
+        }
         let far = far_code(board.rule(), c);
         let mut n = vec![0u16; CODES];
         for y in 0..board.height() {
@@ -330,7 +357,7 @@ fn samples(records: &[Record], cfg: &NetConfig) -> Vec<(Sample, i16, i8)> {
                         if cfg.calm && !is_calm(&board) {
                             continue;
                         }
-                        let mut smp = sample_of(&board, r.side);
+                        let mut smp = sample_of(&board, r.side, cfg.classes);
                         smp.valid = ((n * chunk + i) / block) % VALID_EVERY == VALID_EVERY - 1;
                         out.push((smp, r.score, r.result));
                     }
@@ -416,7 +443,9 @@ fn step(
     let lr = lr as f32;
     // Decoupled weight decay (AdamW): the pull does not go through Adam's normalisation.
     let decay = 1.0 - lr * l2 as f32;
-    for k in 0..PARAMS {
+    // A class network's vectors stay as they are.
+    let first = if net.classes { W1 } else { 0 };
+    for k in first..PARAMS {
         let g: f32 = grads.iter().map(|g| g[k]).sum::<f32>() / n;
         if k < B1 {
             net.p[k] *= decay;
@@ -446,7 +475,8 @@ fn write_checkpoint(
 ) -> Result<()> {
     let mut out = Vec::with_capacity(12 * PARAMS + 32);
     out.extend_from_slice(CKPT_MAGIC);
-    for v in [PARAMS as u64, epoch as u64, adam.t, net.tied as u64] {
+    let flags = net.tied as u64 | (net.classes as u64) << 1;
+    for v in [PARAMS as u64, epoch as u64, adam.t, flags] {
         out.extend_from_slice(&v.to_le_bytes());
     }
     for v in net.p.iter().chain(&adam.m).chain(&adam.v) {
@@ -473,7 +503,8 @@ fn read_checkpoint(path: &std::path::Path) -> Result<(FloatNet, Adam, usize)> {
         .collect();
     let net = FloatNet {
         p: floats[..PARAMS].to_vec(),
-        tied: u(3) != 0,
+        tied: u(3) & 1 != 0,
+        classes: u(3) & 2 != 0,
     };
     let adam = Adam {
         m: floats[PARAMS..2 * PARAMS].to_vec(),
@@ -525,10 +556,13 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
     let tied = rule != Rule::Renju;
     let (mut net, mut adam, done) = if cfg.resume && ckpt.exists() {
         let (n, a, e) = read_checkpoint(&ckpt)?;
+        if n.classes != cfg.classes {
+            bail!("{}: a checkpoint of the other -inputs", ckpt.display());
+        }
         println!("resumed from {} after epoch {e}", ckpt.display());
         (n, a, e)
     } else {
-        let n = FloatNet::new(rule, tied, cfg.seed);
+        let n = FloatNet::new(rule, tied, cfg.classes, cfg.seed);
         let a = Adam {
             m: vec![0.0; PARAMS],
             v: vec![0.0; PARAMS],
@@ -650,7 +684,7 @@ mod tests {
     /// one on the engine's own incremental board.
     #[test]
     fn learns_a_synthetic_target_and_rounds_faithfully() {
-        let mut teacher = FloatNet::new(Rule::Freestyle, true, 7);
+        let mut teacher = FloatNet::new(Rule::Freestyle, true, false, 7);
         let mut rng = SplitMix(11);
         for v in &mut teacher.p[W2..B2] {
             *v = uniform(&mut rng, 1.5) as f32;
@@ -660,14 +694,14 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, (b, us))| {
-                let mut s = sample_of(b, *us);
+                let mut s = sample_of(b, *us, false);
                 s.base = 0.0;
                 s.target = sigmoid(teacher.output(&s) as f64 / scale) as f32;
                 s.valid = i % 5 == 0;
                 s
             })
             .collect();
-        let mut net = FloatNet::new(Rule::Freestyle, true, 99);
+        let mut net = FloatNet::new(Rule::Freestyle, true, false, 99);
         let mut adam = Adam {
             m: vec![0.0; PARAMS],
             v: vec![0.0; PARAMS],
@@ -697,18 +731,48 @@ mod tests {
             let mut b = b;
             b.set_net(Some(q));
             let engine = q.forward(b.accumulators(), us) as f32;
-            let s = sample_of(&b, us);
+            let s = sample_of(&b, us, false);
             let float = net.output(&s);
             worst = worst.max((engine - float).abs() - 0.05 * float.abs());
         }
         assert!(worst <= 4.0, "rounded output off by {worst} beyond 5 %");
     }
 
+    /// A network of the class counts with random weights: the engine's rounded one on its own
+    /// board evaluates like the float one, in every rule family (renju's colours apart).
+    #[test]
+    fn a_class_network_rounds_faithfully() {
+        let mut rng = SplitMix(21);
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let mut net = FloatNet::new(rule, rule != Rule::Renju, true, 8);
+            for v in &mut net.p[W1..] {
+                *v = uniform(&mut rng, 1.0) as f32;
+            }
+            let q: &'static FamilyNet = Box::leak(Box::new(net.quantize()));
+            assert_eq!(q.inputs, Inputs::Classes);
+            let mut worst = 0f32;
+            for (b, us) in boards(200, 6) {
+                let mut b = Board::from_grid(b.grid(), rule);
+                b.set_net(Some(q));
+                let cc = rensa::eval::class_counts(&b, us);
+                let with = rensa::eval::evaluate(&b, us, &cc);
+                b.set_net(None);
+                let without = rensa::eval::evaluate(&b, us, &cc);
+                let float = net.output(&sample_of(&b, us, true));
+                worst = worst.max(((with - without) as f32 - float).abs() - 0.05 * float.abs());
+            }
+            assert!(
+                worst <= 4.0,
+                "{rule:?}: rounded output off by {worst} beyond 5 %"
+            );
+        }
+    }
+
     #[test]
     fn checkpoints_round_trip() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("n.ckpt");
-        let net = FloatNet::new(Rule::Renju, false, 3);
+        let net = FloatNet::new(Rule::Renju, false, true, 3);
         let adam = Adam {
             m: vec![0.5; PARAMS],
             v: vec![0.25; PARAMS],
@@ -717,8 +781,8 @@ mod tests {
         write_checkpoint(&path, &net, &adam, 4).expect("written");
         let (n, a, e) = read_checkpoint(&path).expect("read");
         assert_eq!(
-            (n.p, n.tied, a.m, a.v, a.t, e),
-            (net.p, false, adam.m, adam.v, 17, 4)
+            (n.p, n.tied, n.classes, a.m, a.v, a.t, e),
+            (net.p, false, true, adam.m, adam.v, 17, 4)
         );
         std::fs::write(&path, b"RNSC short").expect("write");
         assert!(read_checkpoint(&path).is_err());
