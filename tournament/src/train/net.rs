@@ -245,10 +245,13 @@ impl FloatNet {
             n.inputs = Inputs::Classes;
         }
         for c in 0..2 {
-            let base = EMB + self.colour(c) * CODES * H;
-            for code in (0..CODES).filter(|_| !self.classes) {
-                for k in 0..H {
-                    n.emb[c][code][k] = q8(p[base + code * H + k], one);
+            // A class network's vectors are fixed by its kind: the file holds none.
+            if !self.classes {
+                let base = EMB + self.colour(c) * CODES * H;
+                for code in 0..CODES {
+                    for k in 0..H {
+                        n.emb[c][code][k] = q8(p[base + code * H + k], one);
+                    }
                 }
             }
             let side = self.colour(c);
