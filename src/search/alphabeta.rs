@@ -457,14 +457,18 @@ impl<'a> Searcher<'a> {
         if alpha >= beta {
             return alpha;
         }
-        let q = movepick::quick(self.board, us);
-        self.stack.frames[ply].eval = q.eval;
+        // The static evaluation waits until a node needs it: a node its counts settle, or the
+        // table cuts, never does (`q.eval` is 0 until then).
+        let mut q = movepick::quick_counts(self.board, us);
         if ply >= MAX_PLY - 4 {
-            return q.eval;
+            return movepick::static_eval(self.board, us);
         }
         match self.settle(ply, us, &q) {
             Settled::Score(v) => return v,
-            Settled::Forced(p) => return self.forced(ply, depth, alpha, beta, us, p, pv_node),
+            Settled::Forced(p) => {
+                self.stack.frames[ply].eval = movepick::static_eval(self.board, us);
+                return self.forced(ply, depth, alpha, beta, us, p, pv_node);
+            }
             Settled::Open => {}
         }
         // At the horizon the side to move stands pat or plays its fours, unless the opponent
@@ -485,6 +489,8 @@ impl<'a> Searcher<'a> {
             self.stack.frames[ply].defending = true;
             1
         } else {
+            q.eval = movepick::static_eval(self.board, us);
+            self.stack.frames[ply].eval = q.eval;
             return self.quiesce(ply, alpha, beta, us, &q, true);
         };
 
@@ -505,6 +511,8 @@ impl<'a> Searcher<'a> {
                 return h.score;
             }
         }
+        q.eval = movepick::static_eval(self.board, us);
+        self.stack.frames[ply].eval = q.eval;
         // The table's score, where it bounds the static evaluation from the right side, is
         // the better guess for the pruning below (`tt_eval`).
         let eval = match hit {
@@ -849,7 +857,7 @@ impl<'a> Searcher<'a> {
             self.board.make(m.pos, us);
             if win5_threat
                 && !m.att.is_four()
-                && self.wins_in_five(them, &movepick::quick(self.board, them))
+                && self.wins_in_five(them, &movepick::quick_counts(self.board, them))
             {
                 self.board.undo();
                 dropped = true;
@@ -1035,9 +1043,9 @@ impl<'a> Searcher<'a> {
             0
         };
         self.seldepth = self.seldepth.max(ply);
-        let q = movepick::quick(self.board, us);
+        let mut q = movepick::quick_counts(self.board, us);
         if ply >= MAX_PLY - 4 {
-            return q.eval;
+            return movepick::static_eval(self.board, us);
         }
         match self.settle(ply, us, &q) {
             Settled::Score(v) => v,
@@ -1050,7 +1058,10 @@ impl<'a> Searcher<'a> {
                 self.stack.update_pv(ply, p);
                 v
             }
-            Settled::Open => self.quiesce(ply, alpha, beta, us, &q, attack),
+            Settled::Open => {
+                q.eval = movepick::static_eval(self.board, us);
+                self.quiesce(ply, alpha, beta, us, &q, attack)
+            }
         }
     }
 

@@ -52,11 +52,19 @@ pub fn quick(board: &Board, us: Color) -> Quick {
     quick_with(board, us, true)
 }
 
-/// [`quick`] without the static evaluation (`eval` 0), for the threat searches, which read only
-/// the counts (their boards do not keep the network's sums, [`Board::make_unscored`]).
+/// [`quick`] without the static evaluation (`eval` 0): for the threat searches, which read only
+/// the counts (their boards do not keep the network's sums, [`Board::make_unscored`]), and for
+/// the main search, which evaluates a node only once its counts and the table leave it open.
 #[inline]
 pub fn quick_counts(board: &Board, us: Color) -> Quick {
     quick_with(board, us, false)
+}
+
+/// The static evaluation of `board` for `us` to move ([`eval::evaluate`]), for a node whose
+/// [`quick_counts`] left it open.
+#[inline]
+pub fn static_eval(board: &Board, us: Color) -> i32 {
+    eval::evaluate(board, us, &eval::class_counts(board, us))
 }
 
 #[inline(always)]

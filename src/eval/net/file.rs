@@ -101,6 +101,7 @@ impl Net {
                         net.out_b[s] = r.i32()?;
                     }
                     net.tie_colours();
+                    net.index_classes();
                     families.push(Some(net));
                 }
                 b => return Err(format!("bad family flag {b}")),
@@ -138,6 +139,7 @@ mod tests {
         classes.inputs = Inputs::Classes;
         classes.l1_w[1][3][20] = -77;
         classes.tie_colours();
+        classes.index_classes();
         Net {
             name: "test-net".to_string(),
             families: vec![Some(f), Some(classes), None, Some(tied)],

@@ -63,6 +63,9 @@ pub enum Inputs {
 /// [`ONE`], so the number saturates at eight cells.
 pub const CLASS_UNIT: i16 = 8;
 
+/// The counts of cells of a class a [`Inputs::Classes`] network tells apart: more read as many.
+pub const CLASS_LEVELS: usize = (ONE / CLASS_UNIT as i32) as usize;
+
 /// The inputs of an [`Inputs::Classes`] network from both colours' class counts (index
 /// `Color::index`, as the board keeps them).
 #[inline]
@@ -96,6 +99,10 @@ pub struct FamilyNet {
     pub out_w: [[i16; L1]; 2],
     /// Per side to move: the output bias, in evaluation units.
     pub out_b: [i32; 2],
+    /// For a network of [`Inputs::Classes`] ([`FamilyNet::index_classes`]): per side to move,
+    /// reader (side to move, opponent), class and count of 1 to [`CLASS_LEVELS`] cells, what
+    /// those cells add to each hidden unit's sum. Derived from `l1_w`; empty until indexed.
+    pub class_rows: Vec<[i32; L1]>,
 }
 
 /// A network for every rule family that has one.
@@ -117,6 +124,28 @@ impl FamilyNet {
             l1_b: [[0; L1]; 2],
             out_w: [[0; L1]; 2],
             out_b: [0; 2],
+            class_rows: Vec::new(),
+        }
+    }
+
+    /// Fills [`FamilyNet::class_rows`] from the hidden weights of a network of
+    /// [`Inputs::Classes`] (a network of codes keeps none).
+    pub fn index_classes(&mut self) {
+        self.class_rows.clear();
+        if self.inputs != Inputs::Classes {
+            return;
+        }
+        for s in 0..2 {
+            for reader in 0..2 {
+                for k in 0..Class::COUNT {
+                    for n in 1..=CLASS_LEVELS {
+                        let x = n as i32 * CLASS_UNIT as i32;
+                        self.class_rows.push(std::array::from_fn(|j| {
+                            self.l1_w[s][j][reader * H + k] as i32 * x
+                        }));
+                    }
+                }
+            }
         }
     }
 
@@ -150,17 +179,56 @@ impl FamilyNet {
             x[k] = acc[s][k].clamp(0, ONE as i16);
             x[H + k] = acc[1 - s][k].clamp(0, ONE as i16);
         }
-        let mut h = [0i32; L1];
+        let mut h = self.l1_b[s];
         for (j, h) in h.iter_mut().enumerate() {
             let w = &self.l1_w[s][j];
-            let mut sum = 0i32;
             for k in 0..2 * H {
-                sum += w[k] as i32 * x[k] as i32;
+                *h += w[k] as i32 * x[k] as i32;
             }
-            *h = ((sum + self.l1_b[s][j]) >> L1_SHIFT).clamp(0, ONE);
         }
-        let out: i32 = (self.out_w[s].iter().zip(&h))
-            .map(|(&w, &h)| w as i32 * h)
+        self.output(&h, s)
+    }
+
+    /// [`FamilyNet::forward`] of an [`Inputs::Classes`] network from the class counts of the
+    /// side to move (`own`) and the opponent (`opp`), with the same integers: each class present
+    /// adds its row of [`FamilyNet::class_rows`] (the dense pass if the network is not indexed).
+    #[inline]
+    pub fn forward_classes(
+        &self,
+        own: &[u16; Class::COUNT],
+        opp: &[u16; Class::COUNT],
+        us: Color,
+    ) -> i32 {
+        let s = us.index();
+        if self.class_rows.is_empty() {
+            let counts = match us {
+                Color::Black => [own, opp],
+                Color::White => [opp, own],
+            };
+            return self.forward(&class_inputs(counts), us);
+        }
+        let mut h = self.l1_b[s];
+        for (reader, counts) in [own, opp].into_iter().enumerate() {
+            let rows = &self.class_rows[(s * 2 + reader) * Class::COUNT * CLASS_LEVELS..]
+                [..Class::COUNT * CLASS_LEVELS];
+            for k in 1..Class::COUNT {
+                let n = counts[k] as usize;
+                if n > 0 {
+                    let row = &rows[k * CLASS_LEVELS + n.min(CLASS_LEVELS) - 1];
+                    for j in 0..L1 {
+                        h[j] += row[j];
+                    }
+                }
+            }
+        }
+        self.output(&h, s)
+    }
+
+    /// The output for side to move `s` from the hidden layer's sums `h` (biases included).
+    #[inline(always)]
+    fn output(&self, h: &[i32; L1], s: usize) -> i32 {
+        let out: i32 = (self.out_w[s].iter().zip(h))
+            .map(|(&w, &h)| w as i32 * ((h >> L1_SHIFT).clamp(0, ONE)))
             .sum();
         (out >> OUT_SHIFT) + self.out_b[s]
     }
@@ -227,5 +295,51 @@ mod tests {
         assert_eq!(n.forward(&[[-one; H], [0; H]], Color::Black), 7);
         // White to move reads its own sum through its own layer (all zero here).
         assert_eq!(n.forward(&[[one; H], [0; H]], Color::White), 0);
+    }
+
+    /// The indexed pass of a class network gives the dense pass's integers, counts past
+    /// saturation and zero counts included.
+    #[test]
+    fn the_class_rows_give_the_dense_pass() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut n = FamilyNet::zero();
+        n.inputs = Inputs::Classes;
+        for s in 0..2 {
+            for j in 0..L1 {
+                for w in n.l1_w[s][j].iter_mut() {
+                    *w = (next() % 4001) as i16 - 2000;
+                }
+                n.l1_b[s][j] = (next() % 200_001) as i32 - 100_000;
+                n.out_w[s][j] = (next() % 2001) as i16 - 1000;
+            }
+            n.out_b[s] = (next() % 101) as i32 - 50;
+        }
+        let dense = n.clone();
+        n.index_classes();
+        assert_eq!(n.class_rows.len(), 4 * Class::COUNT * CLASS_LEVELS);
+        for _ in 0..2000 {
+            let mut counts = [[0u16; Class::COUNT]; 2];
+            for c in counts.iter_mut().flatten() {
+                *c = match next() % 4 {
+                    0 | 1 => 0,
+                    2 => (next() % 9) as u16,
+                    _ => (next() % 300) as u16,
+                };
+            }
+            for us in [Color::Black, Color::White] {
+                let (own, opp) = (&counts[us.index()], &counts[us.opp().index()]);
+                assert_eq!(
+                    n.forward_classes(own, opp, us),
+                    dense.forward_classes(own, opp, us),
+                    "{counts:?} {us:?}"
+                );
+            }
+        }
     }
 }

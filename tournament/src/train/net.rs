@@ -265,6 +265,7 @@ impl FloatNet {
             n.out_b[c] = (p[B2 + side] * OUT_UNIT).round() as i32;
         }
         n.tie_colours();
+        n.index_classes();
         n
     }
 }
