@@ -54,7 +54,7 @@ use crate::params::{
     rule_in, SearchParams, ALPHA_REDUCE_DEPTHS, DISTANT_STEPS, EXT_PLY_SIXTEENTHS,
     FORCED_REPLY_EXTENSION, HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, LMR_SCORE_MAX_BONUS,
     ORDER_TT_MOVE, PICK_BEFORE_SORT, POLL_INTERVAL_NODES, QUIESCENCE_TT, QUIESCENCE_TT_DEPTH,
-    SE_DOUBLE_MAX,
+    SCORE_NONE, SE_DOUBLE_MAX,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -511,7 +511,11 @@ impl<'a> Searcher<'a> {
                 return h.score;
             }
         }
-        q.eval = movepick::static_eval(self.board, us);
+        // An entry of this position holds its static value (the same function of the board).
+        q.eval = match hit {
+            Some(h) if h.eval != SCORE_NONE => h.eval,
+            _ => movepick::static_eval(self.board, us),
+        };
         self.stack.frames[ply].eval = q.eval;
         // The table's score, where it bounds the static evaluation from the right side, is
         // the better guess for the pruning below (`tt_eval`).

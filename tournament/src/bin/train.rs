@@ -5,7 +5,18 @@ use rensa_tournament::train::{self, choice, datagen, dataset, fit, label, order,
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match train::parse(&args) {
+    let parsed = train::parse(&args);
+    // Games and labels come from the engine with the network `RENSA_NET` names, as
+    // `pbrain-rensa` reads it; every fit reads the tables' own value, which a network corrects.
+    if matches!(parsed, Ok(Command::Generate(_) | Command::Label(_))) {
+        if let Some(path) = std::env::var_os("RENSA_NET").filter(|p| !p.is_empty()) {
+            if let Err(e) = rensa::eval::net::install_file(std::path::Path::new(&path)) {
+                eprintln!("rensa-train: network not loaded: {e}");
+                std::process::exit(2);
+            }
+        }
+    }
+    let result = match parsed {
         Ok(Command::Help) => {
             print!("{}", train::HELP);
             return;
@@ -48,13 +59,14 @@ fn main() {
 fn generate(cfg: &datagen::GenConfig) -> anyhow::Result<()> {
     cfg.weights.install()?;
     println!(
-        "generate: {} {}x{}, {} nodes per move, {} threads, weights {}{} -> {}",
+        "generate: {} {}x{}, {} nodes per move, {} threads, weights {}, network {}{} -> {}",
         cfg.rule.name(),
         cfg.size,
         cfg.size,
         cfg.nodes,
         cfg.concurrency,
         rensa::eval::weights::active().label(),
+        rensa::eval::net::active().map_or("none".to_string(), |n| n.label()),
         shard_note(cfg.shard),
         cfg.out.display()
     );
@@ -77,11 +89,12 @@ fn generate(cfg: &datagen::GenConfig) -> anyhow::Result<()> {
 fn run_label(cfg: &label::LabelConfig) -> anyhow::Result<()> {
     cfg.weights.install()?;
     println!(
-        "label: {} nodes per search, one in {} eligible positions, {} threads, weights {}{} -> {}",
+        "label: {} nodes per search, one in {} eligible positions, {} threads, weights {}, network {}{} -> {}",
         cfg.nodes,
         cfg.every,
         cfg.concurrency,
         rensa::eval::weights::active().label(),
+        rensa::eval::net::active().map_or("none".to_string(), |n| n.label()),
         shard_note(cfg.shard),
         cfg.out.display()
     );
