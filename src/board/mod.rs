@@ -12,6 +12,7 @@
 //! | `state[cell].pats: u32`          | empty cells              | both colours' 4 [`Pattern`]s (note below) |
 //! | `state[cell].cc[color]: u16`     | empty cells              | the code and [`Class`] of those patterns  |
 //! | `class_count[color][class]: u16` | board                    | number of empty cells of each [`Class`]   |
+//! | `tier_pairs[pair]: u16`          | board                    | empty cells by both colours' class tiers  |
 //! | `cell_sums[color]: [i32; 2]`     | board                    | learned values of its empty cells' codes  |
 //! | `near[cell]: u8`                 | every cell               | stones in the 5×5 square centred on it    |
 //! | `bbox`                           | board                    | bounding box of the stones                |
@@ -53,7 +54,7 @@ pub use pattern::{Class, FiveKind, Pattern};
 pub use pos::{Pos, DIRS, NUM_CELLS, PAD, STRIDE};
 pub use rule::Foul;
 
-use pattern::{class_part, code_part, shift_of, CodeClass};
+use pattern::{class_part, code_part, shift_of, tier_pair, CodeClass, TIERS};
 
 use crate::eval::net::{self, Accumulator, FamilyNet, Inputs};
 use crate::eval::weights::{self, FamilyTables, ATTACK, DEFENCE};
@@ -176,11 +177,16 @@ struct UndoRecord {
     /// The pattern state of the line cells, in [`LINE_OFFSETS`] order.
     cells: [CellPats; LINE_CELLS],
     class_count: [[u16; 16]; 2],
+    tier_pairs: TierPairs,
     cell_sums: [[i32; 2]; 2],
     /// The network's sums (saved only when the board has a network).
     acc: [Accumulator; 2],
     bbox: BBox,
 }
+
+/// The empty cells counted by Black's and White's [`Class::tier`] together (index
+/// [`tier_pair`]: `TIERS ×` Black's tier `+` White's), for a class network.
+pub type TierPairs = [u16; TIERS * TIERS];
 
 /// Per colour, the code changes of one stone (before, after), logged for the network's sums.
 type Changes = [[(u16, u16); LINE_CELLS]; 2];
@@ -192,6 +198,7 @@ impl UndoRecord {
             cc: [0; 2],
         }; LINE_CELLS],
         class_count: [[0; 16]; 2],
+        tier_pairs: [0; TIERS * TIERS],
         cell_sums: [[0; 2]; 2],
         acc: [[0; net::H]; 2],
         bbox: BBox::EMPTY,
@@ -204,6 +211,7 @@ struct Lines<'a> {
     keys: &'a mut [[u32; 4]; 2 * REACH + 1],
     state: &'a mut [CellPats; 2 * REACH + 1],
     counts: &'a mut [[u16; 16]; 2],
+    pairs: &'a mut TierPairs,
     sums: &'a mut [[i32; 2]; 2],
     tables: &'static pattern::RuleTables,
     values: &'static FamilyTables,
@@ -259,6 +267,7 @@ impl Lines<'_> {
         let cell = &mut self.state[q];
         let pats = (cell.pats & !(0x000F_000F << shift)) | both << shift;
         cell.pats = pats;
+        let pair_before = tier_pair(cell.cc);
         for c in 0..2 {
             let new = self.tables.code_class(c, (pats >> (16 * c)) as u16);
             let prev = std::mem::replace(&mut cell.cc[c], new);
@@ -279,6 +288,9 @@ impl Lines<'_> {
                 self.changed[c] = k + (b != n) as usize;
             }
         }
+        // Unconditional, as the class counts.
+        self.pairs[pair_before] -= 1;
+        self.pairs[tier_pair(cell.cc)] += 1;
     }
 }
 
@@ -303,6 +315,8 @@ pub struct Board {
     /// Indexed by class; 16 wide so that a class masked to 4 bits needs no bounds check (the
     /// last entry stays 0).
     class_count: [[u16; 16]; 2],
+    /// The empty cells by both colours' class tiers ([`TierPairs`]).
+    tier_pairs: TierPairs,
     /// Per colour, the sums over the empty cells of their learned values (attack, defence) for
     /// that colour's pattern codes ([`FamilyTables`]).
     cell_sums: [[i32; 2]; 2],
@@ -340,6 +354,7 @@ impl Board {
             keys: [[0; 4]; NUM_CELLS],
             state: [CellPats::default(); NUM_CELLS],
             class_count: [[0; 16]; 2],
+            tier_pairs: [0; TIERS * TIERS],
             cell_sums: [[0; 2]; 2],
             acc: [[0; net::H]; 2],
             changes: [[(0, 0); LINE_CELLS]; 2],
@@ -514,6 +529,12 @@ impl Board {
         self.class_count[color.index()][class as usize]
     }
 
+    /// The empty cells counted by both colours' raw class tiers ([`TierPairs`]).
+    #[inline]
+    pub fn tier_pairs(&self) -> &TierPairs {
+        &self.tier_pairs
+    }
+
     /// The number of empty cells of every raw class for `color`, indexed by `Class as usize`
     /// (renju Black's hinted cells count as `Forbid`).
     #[inline]
@@ -612,6 +633,7 @@ impl Board {
         self.history.push((p, color));
         let rec = &mut self.undo[ply];
         rec.class_count = self.class_count;
+        rec.tier_pairs = self.tier_pairs;
         rec.cell_sums = self.cell_sums;
         if self.net.is_some() {
             rec.acc = self.acc;
@@ -659,6 +681,7 @@ impl Board {
             self.leave_cell(i, 1);
         } else {
             self.class_count = rec.class_count;
+            self.tier_pairs = rec.tier_pairs;
             self.cell_sums = rec.cell_sums;
             if self.net.is_some() {
                 self.acc = rec.acc;
@@ -712,6 +735,7 @@ impl Board {
                 .expect("window"),
             state: Self::around_mut(&mut self.state, i),
             counts: &mut self.class_count,
+            pairs: &mut self.tier_pairs,
             sums: &mut self.cell_sums,
             tables: self.tables,
             values: self.values,
@@ -776,6 +800,8 @@ impl Board {
     /// and the cell value sums, for both colours.
     #[inline(always)]
     fn leave_cell(&mut self, i: usize, sign: i32) {
+        let pair = &mut self.tier_pairs[tier_pair(self.state[i].cc)];
+        *pair = (*pair as i32 + sign) as u16;
         for c in 0..2 {
             let cc = self.state[i].cc[c];
             let k = &mut self.class_count[c][class_part(cc) as usize];
@@ -797,6 +823,7 @@ impl Board {
         self.hash = 0;
         self.bbox = BBox::EMPTY;
         self.class_count = [[0; 16]; 2];
+        self.tier_pairs = [0; TIERS * TIERS];
         self.cell_sums = [[0; 2]; 2];
         self.acc = [[0; net::H]; 2];
         self.near = [0; NUM_CELLS];
@@ -852,6 +879,12 @@ impl Board {
             return Err(format!(
                 "class counts {:?} != {:?}",
                 self.class_count, fresh.class_count
+            ));
+        }
+        if fresh.tier_pairs != self.tier_pairs {
+            return Err(format!(
+                "tier pairs {:?} != {:?}",
+                self.tier_pairs, fresh.tier_pairs
             ));
         }
         for p in self.grid.positions() {

@@ -17,7 +17,7 @@ pub mod code;
 pub mod key;
 pub mod line;
 
-pub use class::{class_of, combine, Class, Packed4};
+pub use class::{class_of, combine, Class, Packed4, TIERS};
 pub use code::{code_of, CODES};
 pub use key::{shift_of, HALF};
 pub use line::{table, FiveKind, Pattern, PatternTable};
@@ -50,6 +50,14 @@ pub(crate) type CodeClass = u16;
 #[inline(always)]
 pub(crate) fn class_part(cc: CodeClass) -> u8 {
     (cc & 15) as u8
+}
+
+/// The index into [`crate::board::Board::tier_pairs`] of a cell whose codes and classes are
+/// `cc` (Black's, White's): `TIERS ×` Black's tier `+` White's.
+#[inline(always)]
+pub(crate) fn tier_pair(cc: [CodeClass; 2]) -> usize {
+    class::TIER_OF[class_part(cc[0]) as usize] as usize * TIERS
+        + class::TIER_OF[class_part(cc[1]) as usize] as usize
 }
 
 /// The pattern code of a [`CodeClass`].

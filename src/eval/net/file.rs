@@ -3,7 +3,7 @@
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RNSN` |
-//! | 4 | version, `3` |
+//! | 4 | version, `4` |
 //! | 1 + n | name: its length `n` (≤ 64), then `n` bytes of UTF-8 |
 //! | 4 × 4 | families (4), `CODES`, [`H`], [`L1`] as `u32` (must match) |
 //! | per family | 1 byte: 0 no network, 1 a network of [`Inputs::Codes`], 2 of [`Inputs::Classes`]; then for a network: for `Codes` per colour `CODES × H` `i8` (the vectors), per side to move `L1 × 2H` `i16`, `L1` `i32`, `L1` `i16`, one `i32` (hidden weights and biases, output weights and bias) |
@@ -17,7 +17,7 @@ use crate::board::pattern::code::CODES;
 use crate::eval::weights::{checksum, read_header, write_header, FAMILIES};
 
 const MAGIC: &[u8; 4] = b"RNSN";
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 impl Net {
     /// The file image of this network.

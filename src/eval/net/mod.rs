@@ -8,8 +8,9 @@
 //! output in evaluation units, which [`super::evaluate`] adds to the tables' value. A network
 //! whose output weights are zero adds nothing: training starts from the tables and learns what
 //! they miss. A network of [`Inputs::Classes`] has no vectors: its inputs are each colour's
-//! counts of empty cells per class, which the board keeps for the tables anyway, so it costs
-//! the forward pass alone.
+//! counts of empty cells per class, which the board keeps for the tables anyway, and the
+//! counts of empty cells by both colours' class tiers ([`crate::board::Board::tier_pairs`]:
+//! the cells that matter to both sides at once), so it costs the forward pass alone.
 //!
 //! Inference is integer only ([`FamilyNet::forward`]): vectors of `i16` summed in `i32`, one
 //! unit of an input or a hidden activation being [`ONE`], so results are the same on every
@@ -21,11 +22,15 @@ pub mod file;
 use std::sync::RwLock;
 
 use crate::board::pattern::code::CODES;
-use crate::board::Class;
+use crate::board::pattern::TIERS;
+use crate::board::{Class, TierPairs};
 use crate::types::{Color, Rule};
 
-/// Numbers per cell vector (and per colour's sum).
-pub const H: usize = 16;
+/// Numbers per colour's input: a cell vector and its sum, or a class network's counts (the
+/// classes from 0, the tier pairs from [`PAIR_BASE`]).
+pub const H: usize = 32;
+/// The first of a class network's numbers that count tier pairs.
+pub const PAIR_BASE: usize = 16;
 /// Hidden units.
 pub const L1: usize = 16;
 /// The fixed-point unit of the inputs and the hidden activations (a clipped value of 1.0).
@@ -66,19 +71,33 @@ pub const CLASS_UNIT: i16 = 8;
 /// The counts of cells of a class a [`Inputs::Classes`] network tells apart: more read as many.
 pub const CLASS_LEVELS: usize = (ONE / CLASS_UNIT as i32) as usize;
 
+/// Index `pair` of [`TierPairs`] (Black's tier first) seen from `color`: its own tier first.
+#[inline(always)]
+pub const fn pair_view(pair: usize, color: Color) -> usize {
+    match color {
+        Color::Black => pair,
+        Color::White => pair % TIERS * TIERS + pair / TIERS,
+    }
+}
+
 /// The inputs of an [`Inputs::Classes`] network from both colours' class counts (index
-/// `Color::index`, as the board keeps them).
+/// `Color::index`, as the board keeps them) and the tier pairs: per colour, number `k` counts
+/// its cells of class `k`, number `PAIR_BASE + v` the cells of pair `v` from its side
+/// ([`pair_view`]); the class `None` and the pair of two tiers 0 read zero.
 #[inline]
-pub fn class_inputs(counts: [&[u16; Class::COUNT]; 2]) -> [Accumulator; 2] {
-    const { assert!(Class::COUNT <= H) };
-    counts.map(|n| {
-        let mut x = [0i16; H];
+pub fn class_inputs(counts: [&[u16; Class::COUNT]; 2], pairs: &TierPairs) -> [Accumulator; 2] {
+    const { assert!(Class::COUNT <= PAIR_BASE && PAIR_BASE + TIERS * TIERS <= H) };
+    let mut x = [[0i16; H]; 2];
+    for (c, color) in [Color::Black, Color::White].into_iter().enumerate() {
         for k in 1..Class::COUNT {
             // At most 1 024 cells: the product fits.
-            x[k] = n[k] as i16 * CLASS_UNIT;
+            x[c][k] = counts[c][k] as i16 * CLASS_UNIT;
         }
-        x
-    })
+        for (j, &n) in pairs.iter().enumerate().skip(1) {
+            x[c][PAIR_BASE + pair_view(j, color)] = n as i16 * CLASS_UNIT;
+        }
+    }
+    x
 }
 
 /// One rule family's network.
@@ -101,7 +120,9 @@ pub struct FamilyNet {
     pub out_b: [i32; 2],
     /// For a network of [`Inputs::Classes`] ([`FamilyNet::index_classes`]): per side to move,
     /// reader (side to move, opponent), class and count of 1 to [`CLASS_LEVELS`] cells, what
-    /// those cells add to each hidden unit's sum. Derived from `l1_w`; empty until indexed.
+    /// those cells add to each hidden unit's sum; then per side to move, tier pair (Black's
+    /// tier first) and count, what both readers' numbers of that pair add together. Derived
+    /// from `l1_w`; empty until indexed.
     pub class_rows: Vec<[i32; L1]>,
 }
 
@@ -135,15 +156,29 @@ impl FamilyNet {
         if self.inputs != Inputs::Classes {
             return;
         }
+        let level = |n: usize| n as i32 * CLASS_UNIT as i32;
         for s in 0..2 {
             for reader in 0..2 {
                 for k in 0..Class::COUNT {
                     for n in 1..=CLASS_LEVELS {
-                        let x = n as i32 * CLASS_UNIT as i32;
                         self.class_rows.push(std::array::from_fn(|j| {
-                            self.l1_w[s][j][reader * H + k] as i32 * x
+                            self.l1_w[s][j][reader * H + k] as i32 * level(n)
                         }));
                     }
+                }
+            }
+        }
+        // Both readers count the same cells of a pair (each from its side): one row for both.
+        for (s, us) in [Color::Black, Color::White].into_iter().enumerate() {
+            let [own, opp] = [PAIR_BASE, H + PAIR_BASE];
+            for pair in 0..TIERS * TIERS {
+                for n in 1..=CLASS_LEVELS {
+                    self.class_rows.push(std::array::from_fn(|j| {
+                        let w = &self.l1_w[s][j];
+                        (w[own + pair_view(pair, us)] as i32
+                            + w[opp + pair_view(pair, us.opp())] as i32)
+                            * level(n)
+                    }));
                 }
             }
         }
@@ -190,13 +225,15 @@ impl FamilyNet {
     }
 
     /// [`FamilyNet::forward`] of an [`Inputs::Classes`] network from the class counts of the
-    /// side to move (`own`) and the opponent (`opp`), with the same integers: each class present
-    /// adds its row of [`FamilyNet::class_rows`] (the dense pass if the network is not indexed).
+    /// side to move (`own`) and the opponent (`opp`) and the tier pairs, with the same integers:
+    /// each class and pair present adds its row of [`FamilyNet::class_rows`] (the dense pass if
+    /// the network is not indexed).
     #[inline]
     pub fn forward_classes(
         &self,
         own: &[u16; Class::COUNT],
         opp: &[u16; Class::COUNT],
+        pairs: &TierPairs,
         us: Color,
     ) -> i32 {
         let s = us.index();
@@ -205,20 +242,33 @@ impl FamilyNet {
                 Color::Black => [own, opp],
                 Color::White => [opp, own],
             };
-            return self.forward(&class_inputs(counts), us);
+            return self.forward(&class_inputs(counts, pairs), us);
         }
         let mut h = self.l1_b[s];
+        let add = |h: &mut [i32; L1], row: &[i32; L1]| {
+            for j in 0..L1 {
+                h[j] += row[j];
+            }
+        };
         for (reader, counts) in [own, opp].into_iter().enumerate() {
             let rows = &self.class_rows[(s * 2 + reader) * Class::COUNT * CLASS_LEVELS..]
                 [..Class::COUNT * CLASS_LEVELS];
             for k in 1..Class::COUNT {
                 let n = counts[k] as usize;
                 if n > 0 {
-                    let row = &rows[k * CLASS_LEVELS + n.min(CLASS_LEVELS) - 1];
-                    for j in 0..L1 {
-                        h[j] += row[j];
-                    }
+                    add(&mut h, &rows[k * CLASS_LEVELS + n.min(CLASS_LEVELS) - 1]);
                 }
+            }
+        }
+        let pair_rows = &self.class_rows[4 * Class::COUNT * CLASS_LEVELS..]
+            [s * TIERS * TIERS * CLASS_LEVELS..][..TIERS * TIERS * CLASS_LEVELS];
+        for (pair, &n) in pairs.iter().enumerate().skip(1) {
+            let n = n as usize;
+            if n > 0 {
+                add(
+                    &mut h,
+                    &pair_rows[pair * CLASS_LEVELS + n.min(CLASS_LEVELS) - 1],
+                );
             }
         }
         self.output(&h, s)
@@ -322,22 +372,27 @@ mod tests {
         }
         let dense = n.clone();
         n.index_classes();
-        assert_eq!(n.class_rows.len(), 4 * Class::COUNT * CLASS_LEVELS);
+        assert_eq!(
+            n.class_rows.len(),
+            (4 * Class::COUNT + 2 * TIERS * TIERS) * CLASS_LEVELS
+        );
+        let mut count = || match next() % 4 {
+            0 | 1 => 0,
+            2 => (next() % 9) as u16,
+            _ => (next() % 300) as u16,
+        };
         for _ in 0..2000 {
             let mut counts = [[0u16; Class::COUNT]; 2];
             for c in counts.iter_mut().flatten() {
-                *c = match next() % 4 {
-                    0 | 1 => 0,
-                    2 => (next() % 9) as u16,
-                    _ => (next() % 300) as u16,
-                };
+                *c = count();
             }
+            let pairs: TierPairs = std::array::from_fn(|_| count());
             for us in [Color::Black, Color::White] {
                 let (own, opp) = (&counts[us.index()], &counts[us.opp().index()]);
                 assert_eq!(
-                    n.forward_classes(own, opp, us),
-                    dense.forward_classes(own, opp, us),
-                    "{counts:?} {us:?}"
+                    n.forward_classes(own, opp, &pairs, us),
+                    dense.forward_classes(own, opp, &pairs, us),
+                    "{counts:?} {pairs:?} {us:?}"
                 );
             }
         }

@@ -211,7 +211,8 @@ every epoch to FILE.ckpt.
   -keep mates                      keep the positions whose score is a proven result
   -inputs codes|classes            what the network reads: the learned vectors of the empty
                                    cells' pattern codes (default), or the counts of their
-                                   classes (no vectors to keep: costs the forward pass only)
+                                   classes and of both colours' class tiers together (no
+                                   vectors to keep: costs the forward pass only)
   -resume                          continue from FILE.ckpt
   -seed S                          seed of the initial weights and the shuffles (default 1)
 ";

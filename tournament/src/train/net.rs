@@ -20,9 +20,12 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use rensa::board::pattern::code::CODES;
+use rensa::board::pattern::TIERS;
 use rensa::board::Class;
 use rensa::board::{Board, Pos};
-use rensa::eval::net::{FamilyNet, Inputs, Net, CLASS_UNIT, H, L1, MAX_VECTOR, ONE, OUT_W_SCALE};
+use rensa::eval::net::{
+    pair_view, FamilyNet, Inputs, Net, CLASS_UNIT, H, L1, MAX_VECTOR, ONE, OUT_W_SCALE, PAIR_BASE,
+};
 use rensa::eval::weights::{self, FAMILIES};
 use rensa::types::{Color, Rule};
 
@@ -89,7 +92,7 @@ const OUT_UNIT: f32 = 100.0;
 
 /// The float network: the flat parameters, whether the colours share them and whether it
 /// reads the class counts (its vectors then fixed: class `k`'s row is [`CLASS_UNIT`] in
-/// number `k`).
+/// number `k`, and likewise tier pair `v`'s in number `PAIR_BASE + v`).
 #[derive(Clone, Debug)]
 pub struct FloatNet {
     pub p: Vec<f32>,
@@ -122,7 +125,7 @@ impl FloatNet {
         if classes {
             p[EMB..W1].fill(0.0);
             for c in 0..2 {
-                for k in 1..Class::COUNT {
+                for k in (1..Class::COUNT).chain(PAIR_BASE + 1..PAIR_BASE + TIERS * TIERS) {
                     p[EMB + (c * CODES + k) * H + k] = CLASS_UNIT as f32 / ONE as f32;
                 }
             }
@@ -312,6 +315,11 @@ pub fn sample_of(board: &Board, us: Color, classes: bool) -> Sample {
                 .filter(|&k| n[k] > 0)
                 .map(|k| (k as u16, n[k]))
                 .collect();
+            for (pair, &n) in board.tier_pairs().iter().enumerate().skip(1) {
+                if n > 0 {
+                    list.push(((PAIR_BASE + pair_view(pair, color)) as u16, n));
+                }
+            }
             continue;
         }
         let far = far_code(board.rule(), c);
