@@ -902,7 +902,7 @@ fn a_bad_network_file_is_reported_and_the_engine_plays_on() {
         "RENSA_NET",
         &[&short, &flipped, &missing],
         "MESSAGE network not loaded: ",
-        "playing without a network",
+        "playing with the embedded ",
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -35,8 +35,9 @@ const USAGE: &str =
        pbrain-rensa --help     print this help
 environment: RENSA_LOG=<file> writes a log there; RENSA_LOG_LEVEL (or RUST_LOG) sets its level;
              RENSA_WEIGHTS=<file> evaluates with that weights file (rensa-train fit writes
-             one) instead of the embedded weights; RENSA_NET=<file> adds that network's
-             correction to the evaluation (rensa-train fit-net writes one)";
+             one) instead of the embedded weights; RENSA_NET=<file> evaluates with that
+             network's correction (rensa-train fit-net writes one) instead of the embedded
+             network's, RENSA_NET=none with the tables alone";
 
 /// Installs the weights file named by `RENSA_WEIGHTS` and the network file named by
 /// `RENSA_NET`, if any. A file that cannot be used leaves what was in use in place; the returned
@@ -55,11 +56,17 @@ fn load_weights() -> Option<String> {
         }
     }
     if let Some(path) = std::env::var_os("RENSA_NET").filter(|p| !p.is_empty()) {
-        match rensa::eval::net::install_file(std::path::Path::new(&path)) {
-            Ok(n) => log::info!("network {} from {}", n.label(), path.to_string_lossy()),
-            Err(e) => problems.push(format!(
-                "network not loaded: {e}; playing without a network"
-            )),
+        if path == "none" {
+            rensa::eval::net::remove();
+            log::info!("no network: the tables alone evaluate");
+        } else {
+            match rensa::eval::net::install_file(std::path::Path::new(&path)) {
+                Ok(n) => log::info!("network {} from {}", n.label(), path.to_string_lossy()),
+                Err(e) => problems.push(format!(
+                    "network not loaded: {e}; playing with the embedded {}",
+                    rensa::eval::net::embedded().label()
+                )),
+            }
         }
     }
     for p in &problems {

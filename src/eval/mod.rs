@@ -9,6 +9,9 @@
 //! (its generation 2's data fitted again the same way) and caro's own generation 3 (likewise).
 //! Every line of fits started from generation 0, the hand-set class values of [`params`]
 //! ([`weights::Weights::from_classes`]); [`params`] also keeps the evaluation's bound.
+//!
+//! In freestyle the embedded network ([`net::embedded`], a class network) adds its correction
+//! to the tables' value; the other families have none yet.
 
 pub mod net;
 pub mod params;

@@ -19,7 +19,7 @@
 
 pub mod file;
 
-use std::sync::RwLock;
+use std::sync::{LazyLock, RwLock};
 
 use crate::board::pattern::code::CODES;
 use crate::board::pattern::TIERS;
@@ -302,21 +302,40 @@ impl Net {
     }
 }
 
-/// The network installed by [`install`], if any (none is embedded yet: the tables alone
-/// evaluate until a network wins its match).
-static ACTIVE: RwLock<Option<&'static Net>> = RwLock::new(None);
+/// The embedded network file (`src/eval/rensa.net`, written by `rensa-train fit-net`).
+static EMBEDDED_FILE: &[u8] = include_bytes!("../rensa.net");
+
+/// The embedded network, parsed at first use.
+static EMBEDDED: LazyLock<Net> =
+    LazyLock::new(|| Net::from_bytes(EMBEDDED_FILE).expect("the embedded network is valid"));
+
+/// The embedded network (its file is checked by a test).
+pub fn embedded() -> &'static Net {
+    &EMBEDDED
+}
+
+/// The network boards are built with: `None` until [`install`] or [`remove`], which means the
+/// embedded one.
+static ACTIVE: RwLock<Option<Option<&'static Net>>> = RwLock::new(None);
 
 /// The network boards are built with, if any.
 pub fn active() -> Option<&'static Net> {
-    *ACTIVE.read().unwrap_or_else(|e| e.into_inner())
+    let chosen = *ACTIVE.read().unwrap_or_else(|e| e.into_inner());
+    chosen.unwrap_or_else(|| Some(embedded()))
 }
 
 /// Makes `net` the network of every board built from now on (boards already built keep
 /// theirs). Each call keeps its network for the life of the process.
 pub fn install(net: Net) -> &'static Net {
     let net: &'static Net = Box::leak(Box::new(net));
-    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(net);
+    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(Some(net));
     net
+}
+
+/// Boards built from now on have no network: the tables alone evaluate (the fits, which
+/// train the tables or a network's correction to them, and `RENSA_NET=none`).
+pub fn remove() {
+    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(None);
 }
 
 /// Loads the network file at `path` and installs it; on failure nothing changes and the error
@@ -345,6 +364,14 @@ mod tests {
         assert_eq!(n.forward(&[[-one; H], [0; H]], Color::Black), 7);
         // White to move reads its own sum through its own layer (all zero here).
         assert_eq!(n.forward(&[[one; H], [0; H]], Color::White), 0);
+    }
+
+    /// The embedded file parses, and its network is the one boards get by default.
+    #[test]
+    fn the_embedded_network_loads() {
+        let net = embedded();
+        assert!(!net.name.is_empty());
+        assert_eq!(Net::from_bytes(&net.to_bytes()).as_ref(), Ok(net));
     }
 
     /// The indexed pass of a class network gives the dense pass's integers, counts past

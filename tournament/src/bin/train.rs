@@ -6,15 +6,22 @@ use rensa_tournament::train::{self, choice, datagen, dataset, fit, label, order,
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let parsed = train::parse(&args);
-    // Games and labels come from the engine with the network `RENSA_NET` names, as
-    // `pbrain-rensa` reads it; every fit reads the tables' own value, which a network corrects.
+    // Games and labels come from the engine with its embedded network or the one `RENSA_NET`
+    // names (`none`: the tables alone), as `pbrain-rensa` reads it; every fit reads the
+    // tables' own value, which a network corrects.
     if matches!(parsed, Ok(Command::Generate(_) | Command::Label(_))) {
-        if let Some(path) = std::env::var_os("RENSA_NET").filter(|p| !p.is_empty()) {
-            if let Err(e) = rensa::eval::net::install_file(std::path::Path::new(&path)) {
-                eprintln!("rensa-train: network not loaded: {e}");
-                std::process::exit(2);
+        match std::env::var_os("RENSA_NET").filter(|p| !p.is_empty()) {
+            Some(path) if path == "none" => rensa::eval::net::remove(),
+            Some(path) => {
+                if let Err(e) = rensa::eval::net::install_file(std::path::Path::new(&path)) {
+                    eprintln!("rensa-train: network not loaded: {e}");
+                    std::process::exit(2);
+                }
             }
+            None => {}
         }
+    } else {
+        rensa::eval::net::remove();
     }
     let result = match parsed {
         Ok(Command::Help) => {

@@ -697,6 +697,11 @@ mod tests {
     #[test]
     fn learns_a_synthetic_target_and_rounds_faithfully() {
         let mut teacher = FloatNet::new(Rule::Freestyle, true, false, 7);
+        // The teacher's vectors use 16 of their numbers, as many as a thousand positions can
+        // pin down; the student has all of them.
+        for v in teacher.p[EMB..W1].chunks_mut(H) {
+            v[16..].fill(0.0);
+        }
         let mut rng = SplitMix(11);
         for v in &mut teacher.p[W2..B2] {
             *v = uniform(&mut rng, 1.5) as f32;
@@ -727,7 +732,7 @@ mod tests {
             }
         }
         let after = mean_loss(&net, &samples, scale, true);
-        // (A thousand positions cannot pin down the teacher's 80 000 numbers: both losses fall
+        // (A thousand positions cannot pin down the teacher's 76 000 numbers: both losses fall
         // to about half, not to zero.)
         assert!(after < before / 1.8, "held-out loss {before} -> {after}");
         let fitted = mean_loss(&net, &samples, scale, false);
@@ -747,7 +752,8 @@ mod tests {
             let float = net.output(&s);
             worst = worst.max((engine - float).abs() - 0.05 * float.abs());
         }
-        assert!(worst <= 4.0, "rounded output off by {worst} beyond 5 %");
+        // 32 numbers a vector rounded to 1/64 over some 200 cells: ten units at worst.
+        assert!(worst <= 10.0, "rounded output off by {worst} beyond 5 %");
     }
 
     /// A network of the class counts with random weights: the engine's rounded one on its own
@@ -773,8 +779,10 @@ mod tests {
                 let float = net.output(&sample_of(&b, us, true));
                 worst = worst.max(((with - without) as f32 - float).abs() - 0.05 * float.abs());
             }
+            // Up to 60 inputs, their random weights of up to 1.0 rounded to 1/64 each, and 16
+            // hidden units floored to 1/64: ten units at worst (a hundredth of a logit).
             assert!(
-                worst <= 4.0,
+                worst <= 10.0,
                 "{rule:?}: rounded output off by {worst} beyond 5 %"
             );
         }
