@@ -184,8 +184,8 @@ struct UndoRecord {
     bbox: BBox,
 }
 
-/// The empty cells counted by Black's and White's [`Class::tier`] together (index
-/// [`tier_pair`]: `TIERS ×` Black's tier `+` White's), for a class network.
+/// The empty cells counted by Black's and White's class tiers (`pattern::class::TIER_OF`)
+/// together (index [`tier_pair`]: `TIERS ×` Black's tier `+` White's), for a class network.
 pub type TierPairs = [u16; TIERS * TIERS];
 
 /// Per colour, the code changes of one stone (before, after), logged for the network's sums.

@@ -110,21 +110,16 @@ impl Class {
     pub fn is_four(self) -> bool {
         self >= Class::Block4
     }
-
-    /// The class's tier, `0..TIERS`: 0 nothing (and renju's `Forbid`), 1 one two or closed
-    /// three, 2 two twos, a closed three with more, or an open three, 3 a double three or a
-    /// four or better. The board counts the empty cells by both colours' tiers
-    /// ([`crate::board::Board::tier_pairs`]).
-    #[inline]
-    pub const fn tier(self) -> usize {
-        TIER_OF[self as usize] as usize
-    }
 }
 
-/// Number of [`Class::tier`]s.
+/// Number of class tiers ([`TIER_OF`]).
 pub const TIERS: usize = 4;
 
-/// [`Class::tier`] by class value, 16 entries so that a class masked to 4 bits needs no check.
+/// The tier of each class, `0..TIERS`, by class value: 0 nothing (and renju's `Forbid`), 1 one
+/// two or closed three, 2 two twos, a closed three with more, or an open three, 3 a double three
+/// or a four or better. The board counts the empty cells by both colours' tiers
+/// ([`crate::board::Board::tier_pairs`]). 16 entries, so that a class masked to 4 bits needs no
+/// check.
 pub(crate) const TIER_OF: [u8; 16] = [0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 0];
 
 /// The class of four directional patterns (see [`Class`]); `renju_black` turns on the `Forbid`

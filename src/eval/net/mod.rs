@@ -366,12 +366,15 @@ mod tests {
         assert_eq!(n.forward(&[[one; H], [0; H]], Color::White), 0);
     }
 
-    /// The embedded file parses, and its network is the one boards get by default.
+    /// The embedded file parses whole (the writer gives back its every byte), holds freestyle's
+    /// network, and boards get it by default.
     #[test]
     fn the_embedded_network_loads() {
         let net = embedded();
-        assert!(!net.name.is_empty());
-        assert_eq!(Net::from_bytes(&net.to_bytes()).as_ref(), Ok(net));
+        assert_eq!(net.to_bytes(), EMBEDDED_FILE);
+        assert!(net.family(Rule::Freestyle).is_some());
+        let board = crate::board::Board::new(15, 15, Rule::Freestyle);
+        assert_eq!(board.net(), net.family(Rule::Freestyle));
     }
 
     /// The indexed pass of a class network gives the dense pass's integers, counts past
