@@ -103,18 +103,32 @@ fn check_lookups(b: &Board) {
     }
 }
 
+/// A network of class counts (kept for the rest of the test run): its board keeps the tier
+/// pairs as stones come and go.
+fn class_net() -> &'static FamilyNet {
+    let mut n = FamilyNet::zero();
+    n.inputs = Inputs::Classes;
+    Box::leak(Box::new(n))
+}
+
 /// Random walks of makes and undos (with a few blocked cells first), checking the incremental
 /// state after every step (and the five cells every 8th step) and that a full undo restores the
-/// starting key. Returns the number of checked steps; panics if no five ever showed up.
+/// starting key; every other walk with a class network, and now and then a stone of the threat
+/// searches ([`Board::make_unscored`]) taken back at once. Returns the number of checked steps;
+/// panics if no five ever showed up.
 fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: usize) -> usize {
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64((width * 100 + height) as u64 * 10 + rule.code() as u64);
     let mut checked = 0;
     let mut fives = 0;
-    for _ in 0..walks {
+    for walk in 0..walks {
         let mut b = Board::new(width, height, rule);
         b.set_values(random_values(&mut rng));
-        b.set_net(Some(random_net(&mut rng)));
+        b.set_net(Some(if walk % 2 == 0 {
+            random_net(&mut rng)
+        } else {
+            class_net()
+        }));
         let cells: Vec<Pos> = b.grid().positions().collect();
         for _ in 0..rng.next_u64() % 4 {
             let p = cells[(rng.next_u64() % cells.len() as u64) as usize];
@@ -142,6 +156,10 @@ fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: us
                     continue;
                 }
                 let p = pool[((r >> 8) % pool.len() as u64) as usize];
+                if r % 5 == 1 {
+                    b.make_unscored(p, color);
+                    b.undo();
+                }
                 let before = b.hash_after(p, color);
                 b.make(p, color);
                 assert_eq!(b.hash(), before);

@@ -40,7 +40,7 @@ pub fn evaluate(board: &Board, us: Color, c: &ClassCounts) -> i32 {
     if let Some(net) = board.net() {
         v += match net.inputs {
             net::Inputs::Codes => net.forward(board.accumulators(), us),
-            net::Inputs::Classes => net.forward_classes(&c.us, &c.them, board.tier_pairs(), us),
+            net::Inputs::Classes => net.forward_classes(&c.us, &c.them, &board.tier_pairs(), us),
         };
     }
     v.clamp(-params::EVAL_LIMIT, params::EVAL_LIMIT)

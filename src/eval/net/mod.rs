@@ -119,8 +119,8 @@ pub struct FamilyNet {
     /// Per side to move: the output bias, in evaluation units.
     pub out_b: [i32; 2],
     /// For a network of [`Inputs::Classes`] ([`FamilyNet::index_classes`]): per side to move,
-    /// reader (side to move, opponent), class and count of 1 to [`CLASS_LEVELS`] cells, what
-    /// those cells add to each hidden unit's sum; then per side to move, tier pair (Black's
+    /// reader (side to move, opponent), class and count of 0 to [`CLASS_LEVELS`] cells, what
+    /// those cells add to each hidden unit's sum (zeros for none); then per side to move, tier pair (Black's
     /// tier first) and count, what both readers' numbers of that pair add together. Derived
     /// from `l1_w`; empty until indexed.
     pub class_rows: Vec<[i32; L1]>,
@@ -160,7 +160,7 @@ impl FamilyNet {
         for s in 0..2 {
             for reader in 0..2 {
                 for k in 0..Class::COUNT {
-                    for n in 1..=CLASS_LEVELS {
+                    for n in 0..=CLASS_LEVELS {
                         self.class_rows.push(std::array::from_fn(|j| {
                             self.l1_w[s][j][reader * H + k] as i32 * level(n)
                         }));
@@ -172,7 +172,7 @@ impl FamilyNet {
         for (s, us) in [Color::Black, Color::White].into_iter().enumerate() {
             let [own, opp] = [PAIR_BASE, H + PAIR_BASE];
             for pair in 0..TIERS * TIERS {
-                for n in 1..=CLASS_LEVELS {
+                for n in 0..=CLASS_LEVELS {
                     self.class_rows.push(std::array::from_fn(|j| {
                         let w = &self.l1_w[s][j];
                         (w[own + pair_view(pair, us)] as i32
@@ -226,8 +226,8 @@ impl FamilyNet {
 
     /// [`FamilyNet::forward`] of an [`Inputs::Classes`] network from the class counts of the
     /// side to move (`own`) and the opponent (`opp`) and the tier pairs, with the same integers:
-    /// each class and pair present adds its row of [`FamilyNet::class_rows`] (the dense pass if
-    /// the network is not indexed).
+    /// each class and pair adds its row of [`FamilyNet::class_rows`] (the dense pass if the
+    /// network is not indexed).
     #[inline]
     pub fn forward_classes(
         &self,
@@ -244,33 +244,26 @@ impl FamilyNet {
             };
             return self.forward(&class_inputs(counts, pairs), us);
         }
-        let mut h = self.l1_b[s];
-        let add = |h: &mut [i32; L1], row: &[i32; L1]| {
-            for j in 0..L1 {
-                h[j] += row[j];
-            }
-        };
+        // One row per class and reader, and per pair, the row of no cells being zeros: always
+        // added (whether a class is present is hard to predict). The class `None` and the
+        // pair of two tiers 0 are read by no input.
+        const ROWS: usize = 2 * (Class::COUNT - 1) + TIERS * TIERS - 1;
+        const LEVELS: usize = CLASS_LEVELS + 1;
+        let mut at = [0u16; ROWS];
+        let mut i = 0;
         for (reader, counts) in [own, opp].into_iter().enumerate() {
-            let rows = &self.class_rows[(s * 2 + reader) * Class::COUNT * CLASS_LEVELS..]
-                [..Class::COUNT * CLASS_LEVELS];
-            for k in 1..Class::COUNT {
-                let n = counts[k] as usize;
-                if n > 0 {
-                    add(&mut h, &rows[k * CLASS_LEVELS + n.min(CLASS_LEVELS) - 1]);
-                }
+            let base = (s * 2 + reader) * Class::COUNT * LEVELS;
+            for (k, &n) in counts.iter().enumerate().skip(1) {
+                at[i] = (base + k * LEVELS + (n as usize).min(CLASS_LEVELS)) as u16;
+                i += 1;
             }
         }
-        let pair_rows = &self.class_rows[4 * Class::COUNT * CLASS_LEVELS..]
-            [s * TIERS * TIERS * CLASS_LEVELS..][..TIERS * TIERS * CLASS_LEVELS];
+        let base = (4 * Class::COUNT + s * TIERS * TIERS) * LEVELS;
         for (pair, &n) in pairs.iter().enumerate().skip(1) {
-            let n = n as usize;
-            if n > 0 {
-                add(
-                    &mut h,
-                    &pair_rows[pair * CLASS_LEVELS + n.min(CLASS_LEVELS) - 1],
-                );
-            }
+            at[i] = (base + pair * LEVELS + (n as usize).min(CLASS_LEVELS)) as u16;
+            i += 1;
         }
+        let h = sum_rows(self.l1_b[s], &self.class_rows, &at);
         self.output(&h, s)
     }
 
@@ -282,6 +275,20 @@ impl FamilyNet {
             .sum();
         (out >> OUT_SHIFT) + self.out_b[s]
     }
+}
+
+/// `h` plus the rows of `rows` that `at` names, in the lanes the compiler vectorises to (the
+/// baseline's, inlined: an AVX2 build of it, called through a run-time check that cannot be
+/// inlined, was slower). Wrapping integer adds: any order gives the same sums.
+#[inline(always)]
+fn sum_rows(mut h: [i32; L1], rows: &[[i32; L1]], at: &[u16]) -> [i32; L1] {
+    for &r in at {
+        let row = &rows[r as usize];
+        for j in 0..L1 {
+            h[j] = h[j].wrapping_add(row[j]);
+        }
+    }
+    h
 }
 
 impl Net {
@@ -404,7 +411,7 @@ mod tests {
         n.index_classes();
         assert_eq!(
             n.class_rows.len(),
-            (4 * Class::COUNT + 2 * TIERS * TIERS) * CLASS_LEVELS
+            (4 * Class::COUNT + 2 * TIERS * TIERS) * (CLASS_LEVELS + 1)
         );
         let mut count = || match next() % 4 {
             0 | 1 => 0,
