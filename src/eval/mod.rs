@@ -10,8 +10,8 @@
 //! Every line of fits started from generation 0, the hand-set class values of [`params`]
 //! ([`weights::Weights::from_classes`]); [`params`] also keeps the evaluation's bound.
 //!
-//! In freestyle the embedded network ([`net::embedded`], a class network) adds its correction
-//! to the tables' value; the other families have none yet.
+//! In freestyle and standard the embedded network ([`net::embedded`], the same class network
+//! in both) adds its correction to the tables' value; renju and caro have none yet.
 
 pub mod net;
 pub mod params;

@@ -123,6 +123,45 @@ fn generate_fit_and_load() {
     );
     assert!(resumed.contains("resumed from"), "{resumed}");
     assert!(resumed.contains("epoch   3"), "{resumed}");
+    // With the embedded networks of the other families beside renju's; a bad -with file ends
+    // the run before any training.
+    let both = dir.path().join("both.net");
+    let with = |base: &str| {
+        let args = ["fit-net", "-data", data_s, "-out", both.to_str().unwrap()];
+        std::process::Command::new(train)
+            .args(args)
+            .args(["-epochs", "1", "-with", base])
+            .output()
+            .expect("rensa-train runs")
+    };
+    assert!(with("embedded").status.success());
+    let b = rensa::eval::net::Net::load(&both).expect("network file");
+    let embedded = rensa::eval::net::embedded();
+    assert_eq!(b.families[0], embedded.families[0]);
+    assert!(b.families[0].is_some() && b.families[2].is_some());
+    let refused = with(dir.path().join("missing.net").to_str().unwrap());
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("-with"));
+    // Freestyle's network copied into standard's family, the rest kept.
+    let std_net = dir.path().join("std.net");
+    let copy = [
+        "copy",
+        "-from",
+        "0",
+        "-to",
+        "1",
+        "-net",
+        both.to_str().unwrap(),
+        "-out",
+    ];
+    run(train, &[&copy[..], &[std_net.to_str().unwrap()]].concat());
+    let c = rensa::eval::net::Net::load(&std_net).expect("network file");
+    assert_eq!(c.name, "std");
+    assert_eq!(c.families[1], b.families[0]);
+    assert_eq!(
+        (&c.families[0], &c.families[2]),
+        (&b.families[0], &b.families[2])
+    );
     let text = bench(&engine, "RENSA_NET", &net);
     let n = rensa::eval::net::Net::load(&net).expect("network file");
     assert!(

@@ -374,14 +374,18 @@ mod tests {
     }
 
     /// The embedded file parses whole (the writer gives back its every byte), holds freestyle's
-    /// network, and boards get it by default.
+    /// network and the same in standard (none in renju and caro), and boards get it by default.
     #[test]
     fn the_embedded_network_loads() {
         let net = embedded();
         assert_eq!(net.to_bytes(), EMBEDDED_FILE);
         assert!(net.family(Rule::Freestyle).is_some());
-        let board = crate::board::Board::new(15, 15, Rule::Freestyle);
-        assert_eq!(board.net(), net.family(Rule::Freestyle));
+        assert_eq!(net.family(Rule::Standard), net.family(Rule::Freestyle));
+        assert!(net.family(Rule::Renju).is_none() && net.family(Rule::Caro).is_none());
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            let board = crate::board::Board::new(15, 15, rule);
+            assert_eq!(board.net(), net.family(rule));
+        }
     }
 
     /// The indexed pass of a class network gives the dense pass's integers, counts past

@@ -149,6 +149,9 @@ fn run_merge(data: &[std::path::PathBuf], out: &std::path::Path) -> anyhow::Resu
 }
 
 fn run_copy(cfg: &train::CopyConfig) -> anyhow::Result<()> {
+    if let Some(source) = &cfg.net {
+        return copy_net(cfg, source);
+    }
     let w = cfg.init.load()?;
     let copy = train::copy_family(&w, cfg.from, &cfg.to, &cfg.name);
     std::fs::write(&cfg.out, copy.to_bytes())?;
@@ -164,6 +167,30 @@ fn run_copy(cfg: &train::CopyConfig) -> anyhow::Result<()> {
     for line in train::changes(&w, &copy) {
         println!("  {line}");
     }
+    Ok(())
+}
+
+/// `copy -net`: the networks of `source` with `-from`'s family's copied into `-to`'s.
+fn copy_net(cfg: &train::CopyConfig, source: &train::net::With) -> anyhow::Result<()> {
+    use rensa::eval::weights::family;
+    let mut net = source.load()?;
+    let Some(from) = net.families[family(cfg.from)].clone() else {
+        anyhow::bail!("{} has no network for {}", net.label(), cfg.from.name());
+    };
+    let label = net.label();
+    for &r in &cfg.to {
+        net.families[family(r)] = Some(from.clone());
+    }
+    net.name = cfg.name.clone();
+    std::fs::write(&cfg.out, net.to_bytes())?;
+    let to: Vec<&str> = cfg.to.iter().map(|r| r.name()).collect();
+    println!(
+        "wrote {} to {}: {}'s network (from {label}) in {}",
+        net.label(),
+        cfg.out.display(),
+        cfg.from.name(),
+        to.join(", ")
+    );
     Ok(())
 }
 

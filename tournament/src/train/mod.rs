@@ -49,9 +49,10 @@ USAGE:
                   [-calm] [-td L]
   rensa-train order -data FILE[,FILE...] [-scale S] [-min-stones N] [-codes FILE] [-epochs N]
   rensa-train copy -from R -to R[,R...] -out FILE [-init embedded|classes|FILE] [-name NAME]
+                   [-net embedded|FILE]
   rensa-train fit-net -data FILE[,FILE...] -out FILE [-name NAME] [-epochs N] [-batch N]
                       [-lr X] [-l2 X] [-scale S] [-lambda L] [-threads N] [-calm]
-                      [-keep mates] [-inputs codes|classes]
+                      [-keep mates] [-inputs codes|classes] [-with embedded|FILE]
                       [-resume] [-seed S]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
@@ -191,6 +192,9 @@ standard and caro. Families: freestyle (rule 0), standard (1), renju (4), caro (
   -out FILE                        the weights file to write
   -init embedded|classes|FILE      the weights to start from (default: the embedded ones)
   -name NAME                       the name stored in the file (default: the file name)
+  -net embedded|FILE               copy the evaluation networks instead: those of the engine or
+                                   of a network file (-init is then not read); writes a
+                                   network file
 
 fit-net: trains the evaluation network of the data's rule family (one family a run) as a
 correction added to the table evaluation of the weights in use; writes the network file (the
@@ -215,6 +219,9 @@ every epoch to FILE.ckpt.
                                    vectors to keep: costs the forward pass only)
   -resume                          continue from FILE.ckpt
   -seed S                          seed of the initial weights and the shuffles (default 1)
+  -with embedded|FILE              the other rule families' networks written beside the new
+                                   one: the engine's embedded ones or those of FILE (default:
+                                   none, the file holds the data's family alone)
 ";
 
 /// A parsed command line.
@@ -260,6 +267,8 @@ pub struct CopyConfig {
     pub to: Vec<Rule>,
     pub out: PathBuf,
     pub name: String,
+    /// Copy the networks of this source instead of the tables (`-net`).
+    pub net: Option<net::With>,
 }
 
 fn one<'a>(opt: &str, vals: &'a [String]) -> Result<&'a String> {
@@ -545,6 +554,7 @@ fn parse_fit_net(args: &[String]) -> Result<Command> {
         classes: false,
         resume: false,
         seed: 1,
+        with: None,
     };
     let mut out = None;
     for (opt, vals) in option_groups(args)? {
@@ -574,6 +584,7 @@ fn parse_fit_net(args: &[String]) -> Result<Command> {
             "resume" if vals.is_empty() => cfg.resume = true,
             "resume" => bail!("-resume takes no value"),
             "seed" => cfg.seed = num(one()?, "-seed")?,
+            "with" => cfg.with = Some(net::With::parse(one()?)),
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
@@ -625,8 +636,8 @@ fn parse_order(args: &[String]) -> Result<Command> {
 }
 
 fn parse_copy(args: &[String]) -> Result<Command> {
-    let (mut init, mut from, mut to, mut out, mut name) =
-        (Init::Embedded, None, Vec::new(), None, None);
+    let (mut init, mut from, mut to, mut out, mut name, mut net) =
+        (Init::Embedded, None, Vec::new(), None, None, None);
     for (opt, vals) in option_groups(args)? {
         let one = || one(&opt, &vals);
         match opt.as_str() {
@@ -640,6 +651,7 @@ fn parse_copy(args: &[String]) -> Result<Command> {
             }
             "out" => out = Some(PathBuf::from(one()?)),
             "name" => name = Some(one()?.clone()),
+            "net" => net = Some(net::With::parse(one()?)),
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
@@ -661,6 +673,7 @@ fn parse_copy(args: &[String]) -> Result<Command> {
         to,
         out,
         name,
+        net,
     }))
 }
 

@@ -57,6 +57,17 @@ pub struct NetConfig {
     /// Continue from `OUT.ckpt`.
     pub resume: bool,
     pub seed: u64,
+    /// Where the other rule families' networks of the written file come from (`-with`).
+    pub with: Option<With>,
+}
+
+/// The networks a written file keeps for the families it does not train.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum With {
+    /// The engine's embedded ones.
+    Embedded,
+    /// Those of a network file.
+    File(PathBuf),
 }
 
 /// One training position.
@@ -541,6 +552,8 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
     if records.iter().any(|r| weights::family(r.rule) != fam) {
         bail!("the data mixes rule families: train one family at a time");
     }
+    // A bad -with file ends the run before the training, not at its first write.
+    other_families(cfg)?;
     let t0 = Instant::now();
     let raw = samples(&records, cfg);
     if raw.is_empty() {
@@ -651,17 +664,45 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
     Ok(())
 }
 
-fn engine_net(cfg: &NetConfig, net: &FloatNet, fam: usize) -> Net {
-    let mut families = vec![None; FAMILIES];
-    families[fam] = Some(net.quantize());
-    Net {
-        name: cfg.name.clone(),
-        families,
+impl With {
+    /// `embedded`, or a file's path.
+    pub fn parse(s: &str) -> With {
+        match s {
+            "embedded" => With::Embedded,
+            path => With::File(PathBuf::from(path)),
+        }
+    }
+
+    /// The networks it names.
+    pub fn load(&self) -> Result<Net> {
+        match self {
+            With::Embedded => Ok(rensa::eval::net::embedded().clone()),
+            With::File(path) => {
+                Net::load(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+            }
+        }
     }
 }
 
+/// The other families' networks of `-with` (none without it).
+fn other_families(cfg: &NetConfig) -> Result<Vec<Option<FamilyNet>>> {
+    match &cfg.with {
+        None => Ok(vec![None; FAMILIES]),
+        Some(with) => Ok(with.load().context("-with")?.families),
+    }
+}
+
+fn engine_net(cfg: &NetConfig, net: &FloatNet, fam: usize) -> Result<Net> {
+    let mut families = other_families(cfg)?;
+    families[fam] = Some(net.quantize());
+    Ok(Net {
+        name: cfg.name.clone(),
+        families,
+    })
+}
+
 fn write_net(cfg: &NetConfig, net: &FloatNet, fam: usize) -> Result<()> {
-    let bytes = engine_net(cfg, net, fam).to_bytes();
+    let bytes = engine_net(cfg, net, fam)?.to_bytes();
     std::fs::write(&cfg.out, bytes).with_context(|| cfg.out.display().to_string())
 }
 
