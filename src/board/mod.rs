@@ -226,8 +226,8 @@ struct Lines<'a> {
 
 /// Moves the line cells of a stone whose classes changed (bit `j` of `moved` for the `j`-th of
 /// [`LINE_OFFSETS`]) from their tier pairs in `before` (in that order) to those of their codes
-/// in `now` (the cells around the stone). The pattern updates only mark the cells: counting
-/// the pairs there cost a fifth of the search's speed, and a pass over all 40 cells a tenth.
+/// in `now` (the cells around the stone). The pattern updates only mark the cells: few
+/// change class, and counting every update's pairs was far slower.
 #[inline(always)]
 fn move_pairs(
     pairs: &mut TierPairs,

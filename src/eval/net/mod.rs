@@ -120,9 +120,9 @@ pub struct FamilyNet {
     pub out_b: [i32; 2],
     /// For a network of [`Inputs::Classes`] ([`FamilyNet::index_classes`]): per side to move,
     /// reader (side to move, opponent), class and count of 0 to [`CLASS_LEVELS`] cells, what
-    /// those cells add to each hidden unit's sum (zeros for none); then per side to move, tier pair (Black's
-    /// tier first) and count, what both readers' numbers of that pair add together. Derived
-    /// from `l1_w`; empty until indexed.
+    /// those cells add to each hidden unit's sum (zeros for none); then per side to move, tier
+    /// pair (Black's tier first) and count, what both readers' numbers of that pair add
+    /// together. Derived from `l1_w`; empty until indexed.
     pub class_rows: Vec<[i32; L1]>,
 }
 
@@ -246,24 +246,25 @@ impl FamilyNet {
         }
         // One row per class and reader, and per pair, the row of no cells being zeros: always
         // added (whether a class is present is hard to predict). The class `None` and the
-        // pair of two tiers 0 are read by no input.
-        const ROWS: usize = 2 * (Class::COUNT - 1) + TIERS * TIERS - 1;
+        // pair of two tiers 0 are read by no input. Wrapping adds: the dense pass's integers.
         const LEVELS: usize = CLASS_LEVELS + 1;
-        let mut at = [0u16; ROWS];
-        let mut i = 0;
+        let mut h = self.l1_b[s];
+        let mut add = |r: usize| {
+            let row = &self.class_rows[r];
+            for j in 0..L1 {
+                h[j] = h[j].wrapping_add(row[j]);
+            }
+        };
         for (reader, counts) in [own, opp].into_iter().enumerate() {
             let base = (s * 2 + reader) * Class::COUNT * LEVELS;
             for (k, &n) in counts.iter().enumerate().skip(1) {
-                at[i] = (base + k * LEVELS + (n as usize).min(CLASS_LEVELS)) as u16;
-                i += 1;
+                add(base + k * LEVELS + (n as usize).min(CLASS_LEVELS));
             }
         }
         let base = (4 * Class::COUNT + s * TIERS * TIERS) * LEVELS;
         for (pair, &n) in pairs.iter().enumerate().skip(1) {
-            at[i] = (base + pair * LEVELS + (n as usize).min(CLASS_LEVELS)) as u16;
-            i += 1;
+            add(base + pair * LEVELS + (n as usize).min(CLASS_LEVELS));
         }
-        let h = sum_rows(self.l1_b[s], &self.class_rows, &at);
         self.output(&h, s)
     }
 
@@ -275,20 +276,6 @@ impl FamilyNet {
             .sum();
         (out >> OUT_SHIFT) + self.out_b[s]
     }
-}
-
-/// `h` plus the rows of `rows` that `at` names, in the lanes the compiler vectorises to (the
-/// baseline's, inlined: an AVX2 build of it, called through a run-time check that cannot be
-/// inlined, was slower). Wrapping integer adds: any order gives the same sums.
-#[inline(always)]
-fn sum_rows(mut h: [i32; L1], rows: &[[i32; L1]], at: &[u16]) -> [i32; L1] {
-    for &r in at {
-        let row = &rows[r as usize];
-        for j in 0..L1 {
-            h[j] = h[j].wrapping_add(row[j]);
-        }
-    }
-    h
 }
 
 impl Net {
