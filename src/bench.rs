@@ -333,7 +333,10 @@ pub fn depth_profile(ms: u64, threads: usize, params: SearchParams) -> Vec<Strin
 
 /// The report as text lines; the last line is `<nodes> nodes <nps> nps`.
 pub fn format_report(r: &BenchReport) -> Vec<String> {
-    let net = crate::eval::net::active().map_or("none".to_string(), |n| n.label());
+    let mut net = crate::eval::net::active().map_or("none".to_string(), |n| n.label());
+    if let Some(ln) = crate::eval::lines::active() {
+        net += &format!(" lines {}", ln.label());
+    }
     let mut out = vec![format!(
         "weights {} network {net}",
         crate::eval::weights::active().label()

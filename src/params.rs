@@ -469,6 +469,10 @@ pub const ORDER_PATTERN_PERMILLE: i32 = 1000;
 /// games, +0.9 ±32.8 with the policy reduction (docs/experiments.md).
 pub const ORDER_CODE_PERMILLE: i32 = 0;
 pub const ORDER_CODE_RULES: i32 = 1;
+/// Weight (per mille) in the ordering score of a move's line-network policy
+/// ([`crate::eval::lines::LineNet::policy`], hundredths of a natural log), when the board has a
+/// line network.
+pub const ORDER_POLICY_PERMILLE: i32 = 1000;
 /// Ordering value of one direction's line pattern for the side to move, indexed by
 /// [`crate::board::pattern::Pattern`]: Dead, Overline, Block1, Flex1, Block2, Flex2, Flex2A,
 /// Flex2B, Block3, Flex3, Flex3S, Block4, Flex4, Five (the kinds of open two and three as the

@@ -56,6 +56,7 @@ pub use rule::Foul;
 
 use pattern::{class_part, code_part, shift_of, tier_pair, CodeClass, TIERS};
 
+use crate::eval::lines::{self, Features, LineNet, LineSums};
 use crate::eval::net::{self, Accumulator, FamilyNet, Inputs};
 use crate::eval::weights::{self, FamilyTables, ATTACK, DEFENCE};
 use crate::types::{Cell, Color, Rule};
@@ -181,6 +182,10 @@ struct UndoRecord {
     cell_sums: [[i32; 2]; 2],
     /// The network's sums (saved only when the board has a network).
     acc: [Accumulator; 2],
+    /// The line network's feature sums, and whether the move updated the cells' features
+    /// (saved only when the board has a line network).
+    line_sums: LineSums,
+    lined: bool,
     bbox: BBox,
 }
 
@@ -201,6 +206,8 @@ impl UndoRecord {
         tier_pairs: [0; TIERS * TIERS],
         cell_sums: [[0; 2]; 2],
         acc: [[0; net::H]; 2],
+        line_sums: [0; lines::LH],
+        lined: false,
         bbox: BBox::EMPTY,
     };
 }
@@ -356,6 +363,14 @@ pub struct Board {
     net: Option<&'static FamilyNet>,
     /// The rule family's network if it reads the class counts only: nothing more to keep.
     class_net: Option<&'static FamilyNet>,
+    /// The line network (if one is installed), each cell's features (kept for empty cells;
+    /// an occupied cell keeps those from when its stone was placed) and the sums of the
+    /// empty cells' clipped features.
+    line_net: Option<&'static LineNet>,
+    /// Whether `line_net` has a value head ([`LineNet::has_value`]).
+    line_value: bool,
+    line_features: Box<[Features; NUM_CELLS]>,
+    line_sums: LineSums,
 }
 
 impl Board {
@@ -382,6 +397,13 @@ impl Board {
             values: weights::active().family(rule),
             net: None,
             class_net: None,
+            line_net: lines::active(),
+            line_value: lines::active().is_some_and(|n| n.has_value()),
+            line_features: vec![[0; lines::LH]; NUM_CELLS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("one per cell"),
+            line_sums: [0; lines::LH],
             zobrist: &zobrist::keys().cells,
         };
         board.set_net(net::active().and_then(|n| n.family(rule)));
@@ -668,6 +690,10 @@ impl Board {
         if self.net.is_some() {
             rec.acc = self.acc;
         }
+        rec.lined = self.line_net.is_some();
+        if rec.lined {
+            rec.line_sums = self.line_sums;
+        }
         rec.bbox = self.bbox;
         let around = Self::around(&self.state, i);
         for (saved, &o) in rec.cells.iter_mut().zip(&LINE_OFFSETS) {
@@ -684,7 +710,105 @@ impl Board {
                 Self::around(&self.state, i),
             );
         }
+        if let Some(ln) = self.line_net {
+            let f = lines::clipped(&self.line_features[i]);
+            for (s, &v) in self.line_sums.iter_mut().zip(&f) {
+                *s -= v as i32;
+            }
+            self.move_windows(ln, i, color.stone() as u32, true);
+        }
         add_near(&mut self.near, i, NEAR_ROW);
+    }
+
+    /// Moves the line network's features of the cells within [`lines::REACH`] of the cell `i`
+    /// on its four lines (stones' too, so that every cell's features stay those of its keys),
+    /// whose windows a stone `v` (a [`Cell`] code) there changed: `placed`, the stone was just
+    /// placed (the keys hold it) and the empty cells' sums follow; else it is being taken back
+    /// (the keys still hold it) and the caller restores the sums. (Saving the features in the
+    /// undo record instead of moving them back was slower: a kilobyte a move.)
+    #[inline(always)]
+    fn move_windows(&mut self, ln: &LineNet, i: usize, v: u32, placed: bool) {
+        // Each cell's clipped change is within ±LINE_ONE: the sum of 32 fits `i16`.
+        let mut delta = [0i16; lines::LH];
+        let mut scratch = [0i16; lines::LH];
+        for (d, &dir) in DIRS.iter().enumerate() {
+            for k in 1..=lines::REACH as isize {
+                for side in [-1isize, 1] {
+                    let q = (i as isize + side * k * dir) as usize;
+                    let cell = self.grid.get(Pos(q as u16));
+                    if cell == Cell::Wall {
+                        continue;
+                    }
+                    // The stone is at offset `-side * k` from `q`.
+                    let with = lines::window(self.keys[q][d]);
+                    let without = lines::window(self.keys[q][d] ^ v << shift_of(-side * k));
+                    let (before, now, into) = if !placed {
+                        (with, without, &mut scratch)
+                    } else if cell == Cell::Empty {
+                        (without, with, &mut delta)
+                    } else {
+                        (without, with, &mut scratch)
+                    };
+                    ln.move_window(&mut self.line_features[q], into, before, now);
+                }
+            }
+        }
+        for (s, &k) in self.line_sums.iter_mut().zip(&delta) {
+            *s += k as i32;
+        }
+    }
+
+    /// Rebuilds every cell's line features from its keys and the empty cells' sums.
+    fn recompute_lines(&mut self) {
+        self.line_sums = [0; lines::LH];
+        let Some(ln) = self.line_net else { return };
+        for p in self.grid.positions() {
+            let q = p.index();
+            self.line_features[q] = ln.features(&self.keys[q]);
+            if self.grid.is_empty(p) {
+                let f = lines::clipped(&self.line_features[q]);
+                for (s, &v) in self.line_sums.iter_mut().zip(&f) {
+                    *s += v as i32;
+                }
+            }
+        }
+    }
+
+    /// The line key of the cell `p` in direction `dir` ([`pattern::key`] layout).
+    #[inline]
+    pub fn line_key(&self, p: Pos, dir: usize) -> u32 {
+        self.keys[p.index()][dir]
+    }
+
+    /// The line network the board keeps features for, if any.
+    #[inline]
+    pub fn line_net(&self) -> Option<&'static LineNet> {
+        self.line_net
+    }
+
+    /// The line network, if it has a value head.
+    #[inline]
+    pub fn line_value(&self) -> Option<&'static LineNet> {
+        self.line_net.filter(|_| self.line_value)
+    }
+
+    /// The sums of the empty cells' clipped line features (zeros without a line network).
+    #[inline]
+    pub fn line_sums(&self) -> &LineSums {
+        &self.line_sums
+    }
+
+    /// The line features of the cell `p` (zeros without a line network).
+    #[inline]
+    pub fn line_features(&self, p: Pos) -> &Features {
+        &self.line_features[p.index()]
+    }
+
+    /// Makes `net` the board's line network instead (rebuilds its features).
+    pub fn set_line_net(&mut self, net: Option<&'static LineNet>) {
+        self.line_net = net;
+        self.line_value = net.is_some_and(|n| n.has_value());
+        self.recompute();
     }
 
     /// [`Board::make`] without updating the network's sums or the tier pairs, for the threat
@@ -694,8 +818,9 @@ impl Board {
     pub fn make_unscored(&mut self, p: Pos, color: Color) {
         let net = self.net.take();
         let class_net = self.class_net.take();
+        let line_net = self.line_net.take();
         self.make(p, color);
-        (self.net, self.class_net) = (net, class_net);
+        (self.net, self.class_net, self.line_net) = (net, class_net, line_net);
         let rec = &mut self.undo[self.history.len() - 1];
         if net.is_some() {
             rec.acc = self.acc;
@@ -722,7 +847,16 @@ impl Board {
             self.flip_lines_paired(p, color.stone() as u32);
             self.refresh_cell(i);
             self.leave_cell(i, 1);
+            self.recompute_lines();
         } else {
+            if let (Some(ln), true) = (self.line_net, rec.lined) {
+                // The keys still hold the stone; the cell's own features are those from
+                // before it.
+                let sums = rec.line_sums;
+                self.move_windows(ln, i, color.stone() as u32, false);
+                self.line_sums = sums;
+            }
+            let rec = &self.undo[ply];
             self.class_count = rec.class_count;
             if self.class_net.is_some() {
                 self.tier_pairs = rec.tier_pairs;
@@ -763,6 +897,7 @@ impl Board {
         self.grid.set(p, Cell::Wall);
         self.leave_cell(i, -1);
         self.flip_lines_paired(p, Cell::Wall as u32);
+        self.recompute_lines();
         self.stale_below = self.history.len();
     }
 
@@ -922,6 +1057,7 @@ impl Board {
                 self.leave_cell(q, 1);
             }
         }
+        self.recompute_lines();
         self.stale_below = self.history.len();
     }
 
@@ -945,6 +1081,12 @@ impl Board {
         if fresh.acc != self.acc {
             return Err(format!("network sums {:?} != {:?}", self.acc, fresh.acc));
         }
+        if fresh.line_sums != self.line_sums {
+            return Err(format!(
+                "line sums {:?} != {:?}",
+                self.line_sums, fresh.line_sums
+            ));
+        }
         if fresh.class_count != self.class_count {
             return Err(format!(
                 "class counts {:?} != {:?}",
@@ -961,6 +1103,9 @@ impl Board {
             let i = p.index();
             if fresh.keys[i] != self.keys[i] {
                 return Err(format!("line keys at {p}"));
+            }
+            if self.grid.get(p) != Cell::Wall && fresh.line_features[i] != self.line_features[i] {
+                return Err(format!("line features at {p}"));
             }
             if fresh.near[i] != self.near[i] {
                 return Err(format!(

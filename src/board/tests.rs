@@ -72,6 +72,16 @@ fn random_net(rng: &mut Xoshiro256PlusPlus) -> &'static FamilyNet {
     Box::leak(Box::new(n))
 }
 
+/// A line network with random window vectors (kept for the rest of the test run), around the
+/// clipping range so that the clipped sums change in both directions.
+fn random_line_net(rng: &mut Xoshiro256PlusPlus) -> &'static LineNet {
+    let mut n = LineNet::zero("random");
+    for v in n.table.iter_mut().flatten() {
+        *v = (rng.next_u64() % 81) as i16 - 30;
+    }
+    Box::leak(Box::new(n))
+}
+
 /// The board's look-ups against their definitions: the candidates are the empty cells with a
 /// stone in their 5×5 square, row by row; the search's list of fours is the full scan's fours
 /// (in the same order); a class held by one cell only is found where the full walk finds it.
@@ -113,7 +123,7 @@ fn class_net() -> &'static FamilyNet {
 
 /// Random walks of makes and undos (with a few blocked cells first), checking the incremental
 /// state after every step (and the five cells every 8th step) and that a full undo restores the
-/// starting key; every other walk with a class network, and now and then a stone of the threat
+/// starting key; every other walk with a class network, two in three with a line network, and now and then a stone of the threat
 /// searches ([`Board::make_unscored`]) taken back at once. Returns the number of checked steps;
 /// panics if no five ever showed up.
 fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: usize) -> usize {
@@ -129,6 +139,9 @@ fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: us
         } else {
             class_net()
         }));
+        if walk % 3 != 2 {
+            b.set_line_net(Some(random_line_net(&mut rng)));
+        }
         let cells: Vec<Pos> = b.grid().positions().collect();
         for _ in 0..rng.next_u64() % 4 {
             let p = cells[(rng.next_u64() % cells.len() as u64) as usize];

@@ -11,8 +11,10 @@
 //! ([`weights::Weights::from_classes`]); [`params`] also keeps the evaluation's bound.
 //!
 //! In freestyle and standard the embedded network ([`net::embedded`], the same class network
-//! in both) adds its correction to the tables' value; renju and caro have none yet.
+//! in both) adds its correction to the tables' value; renju and caro have none yet. A line
+//! network ([`lines`], from a file) adds its value too.
 
+pub mod lines;
 pub mod net;
 pub mod params;
 pub mod weights;
@@ -42,6 +44,9 @@ pub fn evaluate(board: &Board, us: Color, c: &ClassCounts) -> i32 {
             net::Inputs::Codes => net.forward(board.accumulators(), us),
             net::Inputs::Classes => net.forward_classes(&c.us, &c.them, &board.tier_pairs(), us),
         };
+    }
+    if let Some(ln) = board.line_value() {
+        v += ln.value(board.line_sums(), us);
     }
     v.clamp(-params::EVAL_LIMIT, params::EVAL_LIMIT)
 }

@@ -703,6 +703,10 @@ impl<'a> Searcher<'a> {
         } else {
             0
         };
+        let line_net = board
+            .line_net()
+            .filter(|_| self.params.order_policy_permille != 0);
+        let policy_permille = self.params.order_policy_permille;
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {
             if !movepick::playable(rule, us, m)
                 || (q.opp_threat && !movepick::is_defence(m))
@@ -723,6 +727,9 @@ impl<'a> Searcher<'a> {
                 }
                 if code_permille != 0 {
                     v += movepick::code_score(board, us, m.pos) * code_permille / 1000;
+                }
+                if let Some(ln) = line_net {
+                    v += ln.policy(board.line_features(m.pos), us) * policy_permille / 1000;
                 }
                 if m.pos == killers[0] {
                     v += self.params.order_killer_1;

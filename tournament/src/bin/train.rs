@@ -7,9 +7,13 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let parsed = train::parse(&args);
     // Games and labels come from the engine with its embedded network or the one `RENSA_NET`
-    // names (`none`: the tables alone), as `pbrain-rensa` reads it; every fit reads the
-    // tables' own value, which a network corrects.
-    if matches!(parsed, Ok(Command::Generate(_) | Command::Label(_))) {
+    // names (`none`: the tables alone), as `pbrain-rensa` reads it, and a line network
+    // corrects that evaluation; every other fit reads the tables' own value, which a network
+    // corrects.
+    if matches!(
+        parsed,
+        Ok(Command::Generate(_) | Command::Label(_) | Command::FitLines(_))
+    ) {
         match std::env::var_os("RENSA_NET").filter(|p| !p.is_empty()) {
             Some(path) if path == "none" => rensa::eval::net::remove(),
             Some(path) => {
@@ -54,6 +58,7 @@ fn main() {
         }),
         Ok(Command::Copy(cfg)) => run_copy(&cfg),
         Ok(Command::FitNet(cfg)) => train::net::run(&cfg),
+        Ok(Command::FitLines(cfg)) => train::lines::run(&cfg),
         Ok(Command::Merge { data, out }) => run_merge(&data, &out),
         Err(e) => Err(e),
     };

@@ -15,8 +15,10 @@ pub mod dataset;
 pub mod fit;
 pub mod init;
 pub mod label;
+pub mod lines;
 pub mod net;
 pub mod order;
+pub mod sgd;
 
 use std::path::PathBuf;
 
@@ -54,6 +56,9 @@ USAGE:
                       [-lr X] [-l2 X] [-scale S] [-lambda L] [-threads N] [-calm]
                       [-keep mates] [-inputs codes|classes] [-with embedded|FILE]
                       [-resume] [-seed S]
+  rensa-train fit-lines -data FILE[,FILE...] -games FILE[,FILE...] -out FILE [-name NAME]
+                        [-epochs N] [-batch N] [-lr X] [-l2 X] [-scale S] [-policy-weight X]
+                        [-threads N] [-calm] [-keep mates] [-resume] [-seed S]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
 game, N nodes per move, a proven win or loss ends the game) and writes every position before a
@@ -222,6 +227,32 @@ every epoch to FILE.ckpt.
   -with embedded|FILE              the other rule families' networks written beside the new
                                    one: the engine's embedded ones or those of FILE (default:
                                    none, the file holds the data's family alone)
+
+fit-lines: trains a line network (src/eval/lines): window vectors for what each empty cell
+sees along its four lines, a value head (a correction added to the engine's evaluation, the
+tables and the network RENSA_NET names, the embedded one by default; trained on the labelled
+positions of -data) and a policy head (trained on the moves played in the
+games of -games: records in ply order, as generate writes them). Writes the network file (the
+engine reads it from RENSA_LINES) whenever the held-out value loss improves (the policy loss
+without -data), and the float state after every epoch to FILE.ckpt. The policy is fitted as
+what the move ordering's class values miss: the engine adds it to them.
+  -data FILE,FILE,...              labelled data files (one rule family)
+  -games FILE,FILE,...             game files for the policy (default: none)
+  -out FILE                        the network file to write
+  -name NAME                       the name stored in the file (default: the file name)
+  -epochs N                        passes over the value positions, or over the policy
+                                   positions without -data (default 20)
+  -batch N                         value positions per Adam step (default 256); each step
+                                   also takes its share of the policy positions
+  -lr X                            Adam's step size (default 0.001)
+  -l2 X                            decay of the window vectors (default 0)
+  -scale S                         evaluation units per logit (default 1000)
+  -policy-weight X                 weight of the policy loss (default 0.05)
+  -threads N                       threads for the features and the gradients (default 2)
+  -calm                            only positions where neither side has a four or an open three
+  -keep mates                      keep the positions whose score is a proven result
+  -resume                          continue from FILE.ckpt
+  -seed S                          seed of the initial weights and the shuffles (default 1)
 ";
 
 /// A parsed command line.
@@ -251,6 +282,7 @@ pub enum Command {
     },
     Copy(CopyConfig),
     FitNet(net::NetConfig),
+    FitLines(lines::LinesConfig),
     /// `merge`: the records of `data`, in order, into `out`.
     Merge {
         data: Vec<PathBuf>,
@@ -287,10 +319,11 @@ pub fn parse(args: &[String]) -> Result<Command> {
         Some("order") => parse_order(&args[1..]),
         Some("copy") => parse_copy(&args[1..]),
         Some("fit-net") => parse_fit_net(&args[1..]),
+        Some("fit-lines") => parse_fit_lines(&args[1..]),
         Some("merge") => parse_merge(&args[1..]),
         None | Some("-h" | "-help" | "--help" | "help") => Ok(Command::Help),
         Some(c) => bail!(
-            "unknown command {c:?} (generate, label, merge, fit, order, copy, fit-net; -help)"
+            "unknown command {c:?} (generate, label, merge, fit, order, copy, fit-net, fit-lines; -help)"
         ),
     }
 }
@@ -537,43 +570,53 @@ fn parse_fit(args: &[String]) -> Result<Command> {
     })
 }
 
+/// Reads an option every network fit takes into `o`; `false` if `opt` is not one of them.
+fn fit_option(opt: &str, vals: &[String], o: &mut sgd::Options) -> Result<bool> {
+    let one = || one(opt, vals);
+    match opt {
+        "epochs" => o.epochs = num(one()?, "-epochs")?,
+        "batch" => o.batch = num::<usize>(one()?, "-batch")?.max(1),
+        "lr" => o.lr = finite(one()?, "-lr")?,
+        "l2" => o.l2 = finite(one()?, "-l2")?,
+        "threads" => o.threads = num::<usize>(one()?, "-threads")?.max(1),
+        "calm" if vals.is_empty() => o.calm = true,
+        "calm" => bail!("-calm takes no value"),
+        "keep" => set_flags(one()?, "-keep", &mut [("mates", &mut o.keep_mates)])?,
+        "resume" if vals.is_empty() => o.resume = true,
+        "resume" => bail!("-resume takes no value"),
+        "seed" => o.seed = num(one()?, "-seed")?,
+        _ => return Ok(false),
+    }
+    if o.lr <= 0.0 {
+        bail!("-lr must be positive");
+    }
+    Ok(true)
+}
+
 fn parse_fit_net(args: &[String]) -> Result<Command> {
     let mut cfg = net::NetConfig {
         data: Vec::new(),
         out: PathBuf::new(),
         name: String::new(),
-        epochs: 20,
-        batch: 256,
-        lr: 0.001,
-        l2: 0.0,
+        fit: sgd::Options::default(),
         scale: None,
         lambda: 0.0,
-        threads: 2,
-        calm: false,
-        keep_mates: false,
         classes: false,
-        resume: false,
-        seed: 1,
         with: None,
     };
     let mut out = None;
     for (opt, vals) in option_groups(args)? {
+        if fit_option(&opt, &vals, &mut cfg.fit)? {
+            continue;
+        }
         let one = || one(&opt, &vals);
         match opt.as_str() {
             "h" | "help" => return Ok(Command::Help),
             "data" => cfg.data.extend(one()?.split(',').map(PathBuf::from)),
             "out" => out = Some(PathBuf::from(one()?)),
             "name" => cfg.name = one()?.clone(),
-            "epochs" => cfg.epochs = num(one()?, "-epochs")?,
-            "batch" => cfg.batch = num::<usize>(one()?, "-batch")?.max(1),
-            "lr" => cfg.lr = finite(one()?, "-lr")?,
-            "l2" => cfg.l2 = finite(one()?, "-l2")?,
             "scale" => cfg.scale = Some(finite(one()?, "-scale")?),
             "lambda" => cfg.lambda = finite(one()?, "-lambda")?,
-            "threads" => cfg.threads = num::<usize>(one()?, "-threads")?.max(1),
-            "calm" if vals.is_empty() => cfg.calm = true,
-            "calm" => bail!("-calm takes no value"),
-            "keep" => set_flags(one()?, "-keep", &mut [("mates", &mut cfg.keep_mates)])?,
             "inputs" => {
                 cfg.classes = match one()?.as_str() {
                     "codes" => false,
@@ -581,9 +624,6 @@ fn parse_fit_net(args: &[String]) -> Result<Command> {
                     v => bail!("-inputs {v}: expected codes or classes"),
                 }
             }
-            "resume" if vals.is_empty() => cfg.resume = true,
-            "resume" => bail!("-resume takes no value"),
-            "seed" => cfg.seed = num(one()?, "-seed")?,
             "with" => cfg.with = Some(net::With::parse(one()?)),
             o => bail!("unknown option -{o} (see -help)"),
         }
@@ -592,17 +632,63 @@ fn parse_fit_net(args: &[String]) -> Result<Command> {
     if cfg.data.is_empty() {
         bail!("-data FILE is required");
     }
-    if cfg.scale.is_some_and(|s| s <= 0.0) || cfg.lr <= 0.0 {
-        bail!("-scale and -lr must be positive");
+    if cfg.scale.is_some_and(|s| s <= 0.0) {
+        bail!("-scale must be positive");
     }
     if !(0.0..=1.0).contains(&cfg.lambda) {
         bail!("-lambda must be within 0..1");
     }
-    if cfg.name.is_empty() {
-        cfg.name = stem_of(&out);
-    }
+    cfg.name = named(cfg.name, &out);
     cfg.out = out;
     Ok(Command::FitNet(cfg))
+}
+
+fn parse_fit_lines(args: &[String]) -> Result<Command> {
+    let mut cfg = lines::LinesConfig {
+        data: Vec::new(),
+        games: Vec::new(),
+        out: PathBuf::new(),
+        name: String::new(),
+        fit: sgd::Options::default(),
+        scale: 1000.0,
+        policy_weight: 0.05,
+    };
+    let mut out = None;
+    for (opt, vals) in option_groups(args)? {
+        if fit_option(&opt, &vals, &mut cfg.fit)? {
+            continue;
+        }
+        let one = || one(&opt, &vals);
+        match opt.as_str() {
+            "h" | "help" => return Ok(Command::Help),
+            "data" => cfg.data.extend(one()?.split(',').map(PathBuf::from)),
+            "games" => cfg.games.extend(one()?.split(',').map(PathBuf::from)),
+            "out" => out = Some(PathBuf::from(one()?)),
+            "name" => cfg.name = one()?.clone(),
+            "scale" => cfg.scale = finite(one()?, "-scale")?,
+            "policy-weight" => cfg.policy_weight = finite(one()?, "-policy-weight")?,
+            o => bail!("unknown option -{o} (see -help)"),
+        }
+    }
+    let out = out.context("-out FILE is required")?;
+    if cfg.data.is_empty() && cfg.games.is_empty() {
+        bail!("-data FILE or -games FILE is required");
+    }
+    if cfg.scale <= 0.0 || cfg.policy_weight < 0.0 {
+        bail!("-scale must be positive, -policy-weight not negative");
+    }
+    cfg.name = named(cfg.name, &out);
+    cfg.out = out;
+    Ok(Command::FitLines(cfg))
+}
+
+/// `name`, or the stem of the written file when none was given.
+fn named(name: String, out: &std::path::Path) -> String {
+    if name.is_empty() {
+        stem_of(out)
+    } else {
+        name
+    }
 }
 
 fn parse_order(args: &[String]) -> Result<Command> {

@@ -32,6 +32,7 @@ use rensa::types::{Color, Rule};
 use crate::common::opening::SplitMix;
 use crate::train::dataset::{self, Record};
 use crate::train::fit::{is_calm, log_argmin, valid_block, VALID_EVERY};
+use crate::train::sgd::{self, excess, mean_excess, par_records, sigmoid, Adam};
 
 /// What `fit-net` trains and how.
 #[derive(Clone, Debug)]
@@ -39,24 +40,14 @@ pub struct NetConfig {
     pub data: Vec<PathBuf>,
     pub out: PathBuf,
     pub name: String,
-    pub epochs: usize,
-    pub batch: usize,
-    pub lr: f64,
-    /// L2 pull of the vectors and hidden weights towards zero, per step.
-    pub l2: f64,
+    /// Epochs, batch, step size, decay (of the vectors and hidden weights), threads, which
+    /// positions, resume and seed.
+    pub fit: sgd::Options,
     /// Evaluation units per logit; `None`: the one that best fits the tables to the results.
     pub scale: Option<f64>,
     pub lambda: f64,
-    pub threads: usize,
-    /// Only positions where neither side has a four or an open three.
-    pub calm: bool,
-    /// Keep the positions whose score is a proven result.
-    pub keep_mates: bool,
     /// Read the class counts ([`Inputs::Classes`]) instead of learned code vectors.
     pub classes: bool,
-    /// Continue from `OUT.ckpt`.
-    pub resume: bool,
-    pub seed: u64,
     /// Where the other rule families' networks of the written file come from (`-with`).
     pub with: Option<With>,
 }
@@ -284,17 +275,6 @@ impl FloatNet {
     }
 }
 
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-/// Cross-entropy of `p` against `t`, less the entropy of `t`: 0 for a perfect prediction.
-fn excess(p: f64, t: f64) -> f64 {
-    let p = p.clamp(1e-7, 1.0 - 1e-7);
-    let xent = |q: f64| -(t * q.ln() + (1.0 - t) * (1.0 - q).ln());
-    xent(p) - xent(t.clamp(1e-7, 1.0 - 1e-7))
-}
-
 /// Per rule (`Rule::ALL` order) and colour, the pattern code of a cell with no stone within
 /// reach: the code of most empty cells, whose vector stays zero so that the sums count only
 /// the cells near the stones (and stay inside the clipped range).
@@ -364,34 +344,17 @@ pub fn sample_of(board: &Board, us: Color, classes: bool) -> Sample {
 /// target, computed on `threads` threads.
 fn samples(records: &[Record], cfg: &NetConfig) -> Vec<(Sample, i16, i8)> {
     let block = valid_block(records.len());
-    let chunk = records.len().div_ceil(cfg.threads.max(1)).max(1);
-    std::thread::scope(|s| {
-        let parts: Vec<_> = records
-            .chunks(chunk)
-            .enumerate()
-            .map(|(n, part)| {
-                s.spawn(move || {
-                    let mut out = Vec::new();
-                    for (i, r) in part.iter().enumerate() {
-                        if !r.trained(cfg.keep_mates, false) {
-                            continue;
-                        }
-                        let Some(board) = r.board() else { continue };
-                        if cfg.calm && !is_calm(&board) {
-                            continue;
-                        }
-                        let mut smp = sample_of(&board, r.side, cfg.classes);
-                        smp.valid = ((n * chunk + i) / block) % VALID_EVERY == VALID_EVERY - 1;
-                        out.push((smp, r.score, r.result));
-                    }
-                    out
-                })
-            })
-            .collect();
-        parts
-            .into_iter()
-            .flat_map(|h| h.join().expect("feature thread"))
-            .collect()
+    par_records(records, cfg.fit.threads, |i, r| {
+        if !r.trained(cfg.fit.keep_mates, false) {
+            return None;
+        }
+        let board = r.board()?;
+        if cfg.fit.calm && !is_calm(&board) {
+            return None;
+        }
+        let mut smp = sample_of(&board, r.side, cfg.classes);
+        smp.valid = (i / block) % VALID_EVERY == VALID_EVERY - 1;
+        Some((smp, r.score, r.result))
     })
 }
 
@@ -406,20 +369,10 @@ fn results_scale(raw: &[(Sample, i16, i8)]) -> f64 {
 
 /// The mean excess loss over the samples (`valid`: the held-out ones, else the others).
 pub fn mean_loss(net: &FloatNet, samples: &[Sample], scale: f64, valid: bool) -> f64 {
-    let (mut sum, mut n) = (0.0, 0usize);
-    for s in samples.iter().filter(|s| s.valid == valid) {
+    mean_excess(samples.iter().filter(|s| s.valid == valid).map(|s| {
         let p = sigmoid((s.base as f64 + net.output(s) as f64) / scale);
-        sum += excess(p, s.target as f64);
-        n += 1;
-    }
-    sum / n.max(1) as f64
-}
-
-/// Adam's state.
-struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
-    t: u64,
+        (p, s.target as f64)
+    }))
 }
 
 /// One step of Adam over the batch `idx` of `samples` (gradients on `threads` threads), with
@@ -458,28 +411,9 @@ fn step(
             .map(|h| h.join().expect("gradient thread"))
             .collect()
     });
-    adam.t += 1;
-    let n = idx.len() as f32;
-    let (b1, b2) = (0.9f32, 0.999f32);
-    let c1 = 1.0 - b1.powi(adam.t as i32);
-    let c2 = 1.0 - b2.powi(adam.t as i32);
-    let lr = lr as f32;
-    // Decoupled weight decay (AdamW): the pull does not go through Adam's normalisation.
-    let decay = 1.0 - lr * l2 as f32;
     // A class network's vectors stay as they are.
     let first = if net.classes { W1 } else { 0 };
-    for k in first..PARAMS {
-        let g: f32 = grads.iter().map(|g| g[k]).sum::<f32>() / n;
-        if k < B1 {
-            net.p[k] *= decay;
-        }
-        if g == 0.0 && adam.m[k] == 0.0 {
-            continue;
-        }
-        adam.m[k] = b1 * adam.m[k] + (1.0 - b1) * g;
-        adam.v[k] = b2 * adam.v[k] + (1.0 - b2) * g * g;
-        net.p[k] -= lr * (adam.m[k] / c1) / ((adam.v[k] / c2).sqrt() + 1e-8);
-    }
+    adam.step(&mut net.p, &grads, idx.len(), (lr, l2), first, |k| k < B1);
     // The engine's sums are i16: every vector number stays within MAX_VECTOR once rounded.
     let bound = MAX_VECTOR as f32 / ONE as f32;
     for v in &mut net.p[EMB..W1] {
@@ -496,45 +430,18 @@ fn write_checkpoint(
     adam: &Adam,
     epoch: usize,
 ) -> Result<()> {
-    let mut out = Vec::with_capacity(12 * PARAMS + 32);
-    out.extend_from_slice(CKPT_MAGIC);
     let flags = net.tied as u64 | (net.classes as u64) << 1;
-    for v in [PARAMS as u64, epoch as u64, adam.t, flags] {
-        out.extend_from_slice(&v.to_le_bytes());
-    }
-    for v in net.p.iter().chain(&adam.m).chain(&adam.v) {
-        out.extend_from_slice(&v.to_le_bytes());
-    }
-    let tmp = path.with_extension("ckpt.tmp");
-    std::fs::write(&tmp, &out).with_context(|| tmp.display().to_string())?;
-    std::fs::rename(&tmp, path).with_context(|| path.display().to_string())
+    sgd::write_checkpoint(path, CKPT_MAGIC, &net.p, adam, epoch, flags)
 }
 
 fn read_checkpoint(path: &std::path::Path) -> Result<(FloatNet, Adam, usize)> {
-    let b = std::fs::read(path).with_context(|| path.display().to_string())?;
-    let want = 4 + 32 + 12 * PARAMS;
-    if b.len() != want || &b[..4] != CKPT_MAGIC {
-        bail!("{}: not a checkpoint of this network shape", path.display());
-    }
-    let u = |i: usize| u64::from_le_bytes(b[4 + 8 * i..12 + 8 * i].try_into().expect("8"));
-    if u(0) as usize != PARAMS {
-        bail!("{}: another network shape", path.display());
-    }
-    let floats: Vec<f32> = b[36..]
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes(c.try_into().expect("4")))
-        .collect();
+    let (p, adam, epoch, flags) = sgd::read_checkpoint(path, CKPT_MAGIC, PARAMS)?;
     let net = FloatNet {
-        p: floats[..PARAMS].to_vec(),
-        tied: u(3) & 1 != 0,
-        classes: u(3) & 2 != 0,
+        p,
+        tied: flags & 1 != 0,
+        classes: flags & 2 != 0,
     };
-    let adam = Adam {
-        m: floats[PARAMS..2 * PARAMS].to_vec(),
-        v: floats[2 * PARAMS..].to_vec(),
-        t: u(2),
-    };
-    Ok((net, adam, u(1) as usize))
+    Ok((net, adam, epoch))
 }
 
 /// `rensa-train fit-net`.
@@ -579,7 +486,7 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
     );
     let ckpt = cfg.out.with_extension("ckpt");
     let tied = rule != Rule::Renju;
-    let (mut net, mut adam, done) = if cfg.resume && ckpt.exists() {
+    let (mut net, mut adam, done) = if cfg.fit.resume && ckpt.exists() {
         let (n, a, e) = read_checkpoint(&ckpt)?;
         if n.classes != cfg.classes {
             bail!("{}: a checkpoint of the other -inputs", ckpt.display());
@@ -587,13 +494,8 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
         println!("resumed from {} after epoch {e}", ckpt.display());
         (n, a, e)
     } else {
-        let n = FloatNet::new(rule, tied, cfg.classes, cfg.seed);
-        let a = Adam {
-            m: vec![0.0; PARAMS],
-            v: vec![0.0; PARAMS],
-            t: 0,
-        };
-        (n, a, 0)
+        let n = FloatNet::new(rule, tied, cfg.classes, cfg.fit.seed);
+        (n, Adam::new(PARAMS), 0)
     };
     println!(
         "epoch {done:3}  train {:.6}  held-out {:.6}",
@@ -602,33 +504,33 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
     );
     // The held-out loss of the network written so far and its epoch (`-resume` starts over).
     let mut best = (f64::INFINITY, 0usize);
-    let mut rng = SplitMix(cfg.seed ^ 0xA5A5);
+    let mut rng = SplitMix(cfg.fit.seed ^ 0xA5A5);
     let mut order = train.clone();
-    let batches = order.len().div_ceil(cfg.batch);
+    let batches = order.len().div_ceil(cfg.fit.batch);
     let started = Instant::now();
     let mut last = Instant::now();
-    for epoch in done + 1..=cfg.epochs {
+    for epoch in done + 1..=cfg.fit.epochs {
         for i in (1..order.len()).rev() {
             let j = rng.below(i as u64 + 1) as usize;
             order.swap(i, j);
         }
-        for (b, idx) in order.chunks(cfg.batch).enumerate() {
+        for (b, idx) in order.chunks(cfg.fit.batch).enumerate() {
             step(
                 &mut net,
                 &mut adam,
                 &samples,
                 idx,
                 scale,
-                cfg.lr,
-                cfg.l2,
-                cfg.threads,
+                cfg.fit.lr,
+                cfg.fit.l2,
+                cfg.fit.threads,
             );
             if last.elapsed().as_secs_f64() >= 2.0 {
                 last = Instant::now();
                 let done_b = (epoch - done - 1) * batches + b + 1;
-                let all_b = (cfg.epochs - done) * batches;
-                let rate = (done_b * cfg.batch) as f64 / started.elapsed().as_secs_f64();
-                let eta = (all_b - done_b) as f64 * cfg.batch as f64 / rate;
+                let all_b = (cfg.fit.epochs - done) * batches;
+                let rate = (done_b * cfg.fit.batch) as f64 / started.elapsed().as_secs_f64();
+                let eta = (all_b - done_b) as f64 * cfg.fit.batch as f64 / rate;
                 print!(
                     "\repoch {epoch:3}  batch {:6}/{batches}  {rate:8.0} positions/s  {eta:6.0} s left ",
                     b + 1
@@ -760,11 +662,7 @@ mod tests {
             })
             .collect();
         let mut net = FloatNet::new(Rule::Freestyle, true, false, 99);
-        let mut adam = Adam {
-            m: vec![0.0; PARAMS],
-            v: vec![0.0; PARAMS],
-            t: 0,
-        };
+        let mut adam = Adam::new(PARAMS);
         let before = mean_loss(&net, &samples, scale, true);
         let train: Vec<usize> = (0..samples.len()).filter(|&i| !samples[i].valid).collect();
         for _ in 0..40 {

@@ -1,0 +1,281 @@
+//! The line network: a value and a policy from what every empty cell sees along its four lines.
+//!
+//! For an empty cell and one direction, the *window* is the four cells on each side of it along
+//! that line (empty, Black, White; everything from the first wall on is wall), read from the
+//! board's line key ([`window`]): [`WINDOWS`] windows, one learned vector of [`LH`] numbers each
+//! ([`LineNet::table`], the same for the four directions). A cell's features are the sum of its
+//! four windows' vectors, clipped to `[0, 1]` ([`LINE_ONE`] being 1); the board keeps every
+//! cell's sum and, over its empty cells, the sum of the clipped features
+//! ([`crate::board::Board::line_sums`]), updating only the cells whose windows a stone changes.
+//!
+//! - **Value**: the feature sums, one hidden layer of [`LL1`] clipped units and a linear output,
+//!   per side to move, added to the rest of the evaluation ([`super::evaluate`]).
+//! - **Policy**: per side to move, a weight per feature; a cell's policy is its features' dot
+//!   product with them ([`LineNet::policy`]), in the units of the move ordering's class values
+//!   (`ORDER_ATTACK`, `ORDER_DEFEND`), to which the ordering adds it: the trainer fits it as
+//!   what those values miss of the moves the search played.
+//!
+//! Inference is integer only, so every machine gets the same numbers. A network file is loaded
+//! with `RENSA_LINES=<file>` ([`file`] has the format; `rensa-train fit-lines` writes one).
+
+pub mod file;
+
+use std::sync::{LazyLock, RwLock};
+
+use crate::board::pattern::HALF;
+use crate::types::Color;
+
+/// Cells on each side of a window.
+pub const REACH: usize = 4;
+/// Canonical window halves: sequences of 0 to [`REACH`] stones or empties before a wall.
+pub const HALVES: usize = 1 + 3 + 9 + 27 + 81;
+/// Distinct windows (left half × right half).
+pub const WINDOWS: usize = HALVES * HALVES;
+/// Features per cell.
+pub const LH: usize = 16;
+/// Hidden units of the value head.
+pub const LL1: usize = 16;
+/// The fixed-point unit of a feature (a clipped value of 1.0) and of a hidden activation.
+pub const LINE_ONE: i32 = 64;
+/// The value head's inputs are the feature sums over this many cells: `x = sum / SUM_CELLS`.
+pub const SUM_CELLS: i32 = 32;
+/// Bits the hidden sums are shifted by: weights in `1 / 64`, inputs in `1 / (64 · 32)`,
+/// activations in `1 / 64`.
+const HIDDEN_SHIFT: u32 = 11;
+/// Bits the output sum is shifted by: weights in eighths of an evaluation unit per 1/64.
+const OUT_SHIFT: u32 = 9;
+/// Scale of the output weights: eighths of an evaluation unit.
+pub const OUT_W_SCALE: f32 = 8.0;
+/// The bound on a hidden weight, so that the hidden sums fit `i32` on a 32×32 board.
+pub const MAX_HIDDEN_W: f32 = 16.0;
+
+/// One cell's features, or one window's vector, in units of `1 / LINE_ONE`.
+pub type Features = [i16; LH];
+/// The sums of the clipped features over the empty cells.
+pub type LineSums = [i32; LH];
+
+/// The line network of one rule family.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LineNet {
+    pub name: String,
+    /// Per window: its vector (the hidden bias of the features folded in, a quarter per
+    /// direction).
+    pub table: Vec<Features>,
+    /// Per side to move (`Color::index`): hidden weights, in `1 / 64`.
+    pub l1_w: [[[i16; LH]; LL1]; 2],
+    /// Per side to move: hidden biases, in `1 / (64 · 64 · 32)`.
+    pub l1_b: [[i32; LL1]; 2],
+    /// Per side to move: output weights, in eighths of an evaluation unit.
+    pub out_w: [[i16; LL1]; 2],
+    /// Per side to move: output bias, in evaluation units.
+    pub out_b: [i32; 2],
+    /// Per side to move: policy weights, in the ordering's units per unit of a feature.
+    pub policy_w: [Features; 2],
+}
+
+/// Canonical indices of a line key's halves (`[0]` the five cells before the centre, `[1]` the
+/// five after, 10 bits each), the outermost cell of each ignored.
+static HALF_INDEX: LazyLock<[[u8; 1024]; 2]> = LazyLock::new(|| {
+    let mut t = [[0u8; 1024]; 2];
+    for (side, table) in t.iter_mut().enumerate() {
+        for (bits, slot) in table.iter_mut().enumerate() {
+            // Cells nearest first: before the centre the nearest is the highest field.
+            let cell = |k: usize| {
+                let field = if side == 0 { HALF - k } else { k - 1 };
+                (bits >> (2 * field)) & 3
+            };
+            let (mut len, mut value) = (0usize, 0usize);
+            for k in 1..=REACH {
+                let c = cell(k);
+                if c == 3 {
+                    break;
+                }
+                value = value * 3 + c;
+                len += 1;
+            }
+            let first = [0, 1, 4, 13, 40][len];
+            *slot = (first + value) as u8;
+        }
+    }
+    t
+});
+
+/// The window of a line key ([`crate::board::pattern::key`] layout).
+#[inline(always)]
+pub fn window(key: u32) -> usize {
+    let t = &*HALF_INDEX;
+    t[0][(key & 0x3FF) as usize] as usize * HALVES + t[1][(key >> 10 & 0x3FF) as usize] as usize
+}
+
+/// The same window seen from the other end of the line.
+pub fn mirror(w: usize) -> usize {
+    (w % HALVES) * HALVES + w / HALVES
+}
+
+/// A cell's clipped features.
+#[inline(always)]
+pub fn clipped(f: &Features) -> Features {
+    std::array::from_fn(|k| f[k].clamp(0, LINE_ONE as i16))
+}
+
+impl LineNet {
+    /// A network of zeros (adds nothing).
+    pub fn zero(name: &str) -> LineNet {
+        LineNet {
+            name: name.to_string(),
+            table: vec![[0; LH]; WINDOWS],
+            l1_w: [[[0; LH]; LL1]; 2],
+            l1_b: [[0; LL1]; 2],
+            out_w: [[0; LL1]; 2],
+            out_b: [0; 2],
+            policy_w: [[0; LH]; 2],
+        }
+    }
+
+    /// A cell's features from its four line keys.
+    #[inline]
+    pub fn features(&self, keys: &[u32; 4]) -> Features {
+        let mut f = [0i16; LH];
+        for &key in keys {
+            let v = &self.table[window(key)];
+            for k in 0..LH {
+                f[k] = f[k].wrapping_add(v[k]);
+            }
+        }
+        f
+    }
+
+    /// Adds to a cell's features `f` the change of one of its windows from `before` to `now`,
+    /// and to `delta` the change of its clipped features.
+    #[inline(always)]
+    pub fn move_window(&self, f: &mut Features, delta: &mut Features, before: usize, now: usize) {
+        let (b, n) = (&self.table[before], &self.table[now]);
+        let one = LINE_ONE as i16;
+        for k in 0..LH {
+            let old = f[k];
+            let new = old.wrapping_add(n[k].wrapping_sub(b[k]));
+            f[k] = new;
+            delta[k] = delta[k].wrapping_add(new.clamp(0, one) - old.clamp(0, one));
+        }
+    }
+
+    /// Whether the value head can give anything but zero (a network trained for its policy
+    /// alone has none).
+    pub fn has_value(&self) -> bool {
+        self.out_w.iter().flatten().any(|&w| w != 0) || self.out_b != [0; 2]
+    }
+
+    /// The value for `us` to move from the feature sums, in evaluation units.
+    #[inline]
+    pub fn value(&self, sums: &LineSums, us: Color) -> i32 {
+        let s = us.index();
+        let mut out = 0i32;
+        for j in 0..LL1 {
+            let w = &self.l1_w[s][j];
+            let mut h = self.l1_b[s][j];
+            for k in 0..LH {
+                h += w[k] as i32 * sums[k];
+            }
+            out += self.out_w[s][j] as i32 * (h >> HIDDEN_SHIFT).clamp(0, LINE_ONE);
+        }
+        (out >> OUT_SHIFT) + self.out_b[s]
+    }
+
+    /// The policy of a cell of features `f` for `us` to move, in the ordering's units.
+    #[inline]
+    pub fn policy(&self, f: &Features, us: Color) -> i32 {
+        let w = &self.policy_w[us.index()];
+        let mut p = 0i32;
+        for k in 0..LH {
+            p += w[k] as i32 * f[k].clamp(0, LINE_ONE as i16) as i32;
+        }
+        p / LINE_ONE
+    }
+
+    /// The checksum of the file image, shown with the name.
+    pub fn checksum(&self) -> u32 {
+        super::weights::checksum(&self.to_bytes())
+    }
+
+    /// `name (checksum xxxxxxxx)`.
+    pub fn label(&self) -> String {
+        format!("{} ({:08x})", self.name, self.checksum())
+    }
+}
+
+/// The line network boards are built with (none until [`install`]).
+static ACTIVE: RwLock<Option<&'static LineNet>> = RwLock::new(None);
+
+/// The line network boards are built with, if any.
+pub fn active() -> Option<&'static LineNet> {
+    *ACTIVE.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Makes `net` the line network of every board built from now on (kept for the life of the
+/// process); `None`: boards built from now on have none.
+pub fn install(net: Option<LineNet>) -> Option<&'static LineNet> {
+    let net: Option<&'static LineNet> = net.map(|n| &*Box::leak(Box::new(n)));
+    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = net;
+    net
+}
+
+/// Loads the line network file at `path` and installs it; on failure nothing changes and the
+/// error says why.
+pub fn install_file(path: &std::path::Path) -> Result<&'static LineNet, String> {
+    let net = LineNet::load(path)?;
+    Ok(install(Some(net)).expect("installed"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::pattern::shift_of;
+    use crate::types::Cell;
+
+    fn key(cells: &[(isize, Cell)]) -> u32 {
+        cells
+            .iter()
+            .fold(0, |k, &(at, c)| k | (c as u32) << shift_of(at))
+    }
+
+    /// Windows tell apart what lies within four cells, treat all beyond a wall alike, ignore
+    /// the fifth cell, and mirror to the same window read from the other end.
+    #[test]
+    fn windows_are_canonical() {
+        let empty = window(0);
+        assert_eq!(empty, 40 * HALVES + 40, "two halves of four empties");
+        assert_eq!(window(key(&[(5, Cell::Black), (-5, Cell::White)])), empty);
+        let a = window(key(&[(1, Cell::Black), (3, Cell::White)]));
+        let b = window(key(&[(-1, Cell::Black), (-3, Cell::White)]));
+        assert_ne!(a, b);
+        assert_eq!(mirror(a), b);
+        let walled = window(key(&[(2, Cell::Wall), (3, Cell::Black)]));
+        assert_eq!(walled, window(key(&[(2, Cell::Wall)])));
+        assert_eq!(walled % HALVES, 1, "one cell, then the wall");
+        let mut seen = vec![false; WINDOWS];
+        for bits in 0..1u32 << 16 {
+            // Offsets -4..-1 and 1..4 of every kind.
+            let k = (bits & 0xFF) << 2 | (bits >> 8) << 10;
+            seen[window(k)] = true;
+        }
+        assert!(seen.iter().all(|&s| s), "every window is reachable");
+    }
+
+    #[test]
+    fn value_and_policy_read_their_side() {
+        let mut n = LineNet::zero("t");
+        n.l1_w[0][0][0] = 64; // weight 1.0
+        n.out_w[0][0] = (100.0 * OUT_W_SCALE) as i16;
+        n.out_b[1] = 5;
+        n.policy_w[1][2] = 250;
+        // 32 cells at 0.5 each: x = 0.5, hidden 0.5, output 50.
+        let mut sums = [0; LH];
+        sums[0] = 32 * LINE_ONE / 2;
+        assert_eq!(n.value(&sums, Color::Black), 50);
+        assert_eq!(n.value(&sums, Color::White), 5);
+        let mut f = [0i16; LH];
+        f[2] = 200; // clipped to 1.0
+        assert_eq!(n.policy(&f, Color::White), 250);
+        assert_eq!(n.policy(&f, Color::Black), 0);
+    }
+}
