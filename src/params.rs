@@ -469,9 +469,9 @@ pub const ORDER_PATTERN_PERMILLE: i32 = 1000;
 /// games, +0.9 ±32.8 with the policy reduction (docs/experiments.md).
 pub const ORDER_CODE_PERMILLE: i32 = 0;
 pub const ORDER_CODE_RULES: i32 = 1;
-/// Weight (per mille) in the ordering score of a move's line-network policy
-/// ([`crate::eval::lines::LineNet::policy`], hundredths of a natural log), when the board has a
-/// line network.
+/// Weight (per mille) in the ordering score of a quiet move's line-network policy
+/// ([`crate::eval::lines::LineNet::policy`], fitted in the ordering's units), when the board
+/// has a line network; the tactical moves are ordered by their classes alone.
 pub const ORDER_POLICY_PERMILLE: i32 = 1000;
 /// Ordering value of one direction's line pattern for the side to move, indexed by
 /// [`crate::board::pattern::Pattern`]: Dead, Overline, Block1, Flex1, Block2, Flex2, Flex2A,

@@ -364,8 +364,8 @@ pub struct Board {
     /// The rule family's network if it reads the class counts only: nothing more to keep.
     class_net: Option<&'static FamilyNet>,
     /// The line network (if one is installed), each cell's features (kept for empty cells;
-    /// an occupied cell keeps those from when its stone was placed) and the sums of the
-    /// empty cells' clipped features.
+    /// an occupied cell keeps those from when its stone was placed, or from the last
+    /// recompute) and the sums of the empty cells' clipped features.
     line_net: Option<&'static LineNet>,
     /// Whether `line_net` has a value head ([`LineNet::has_value`]).
     line_value: bool,
@@ -720,41 +720,40 @@ impl Board {
         add_near(&mut self.near, i, NEAR_ROW);
     }
 
-    /// Moves the line network's features of the cells within [`lines::REACH`] of the cell `i`
-    /// on its four lines (stones' too, so that every cell's features stay those of its keys),
-    /// whose windows a stone `v` (a [`Cell`] code) there changed: `placed`, the stone was just
-    /// placed (the keys hold it) and the empty cells' sums follow; else it is being taken back
-    /// (the keys still hold it) and the caller restores the sums. (Saving the features in the
-    /// undo record instead of moving them back was slower: a kilobyte a move.)
+    /// Moves the line network's features of the empty cells within [`lines::REACH`] of the
+    /// cell `i` on its four lines, whose windows a stone `v` (a [`Cell`] code) there changed:
+    /// `placed`, the stone was just placed (the keys hold it) and the sums follow; else it is
+    /// being taken back (the keys still hold it) and the caller restores the sums. A stone's
+    /// cell keeps the features it had when the stone was placed: the moves made and taken back
+    /// while it stands skip it both ways. (Saving the features in the undo record instead of
+    /// moving them back was slower: a kilobyte a move.)
     #[inline(always)]
     fn move_windows(&mut self, ln: &LineNet, i: usize, v: u32, placed: bool) {
         // Each cell's clipped change is within ±LINE_ONE: the sum of 32 fits `i16`.
         let mut delta = [0i16; lines::LH];
-        let mut scratch = [0i16; lines::LH];
         for (d, &dir) in DIRS.iter().enumerate() {
             for k in 1..=lines::REACH as isize {
                 for side in [-1isize, 1] {
                     let q = (i as isize + side * k * dir) as usize;
-                    let cell = self.grid.get(Pos(q as u16));
-                    if cell == Cell::Wall {
+                    if self.grid.get(Pos(q as u16)) != Cell::Empty {
                         continue;
                     }
                     // The stone is at offset `-side * k` from `q`.
                     let with = lines::window(self.keys[q][d]);
                     let without = lines::window(self.keys[q][d] ^ v << shift_of(-side * k));
-                    let (before, now, into) = if !placed {
-                        (with, without, &mut scratch)
-                    } else if cell == Cell::Empty {
-                        (without, with, &mut delta)
+                    let (before, now) = if placed {
+                        (without, with)
                     } else {
-                        (without, with, &mut scratch)
+                        (with, without)
                     };
-                    ln.move_window(&mut self.line_features[q], into, before, now);
+                    ln.move_window(&mut self.line_features[q], &mut delta, before, now);
                 }
             }
         }
-        for (s, &k) in self.line_sums.iter_mut().zip(&delta) {
-            *s += k as i32;
+        if placed {
+            for (s, &k) in self.line_sums.iter_mut().zip(&delta) {
+                *s += k as i32;
+            }
         }
     }
 
@@ -1104,7 +1103,7 @@ impl Board {
             if fresh.keys[i] != self.keys[i] {
                 return Err(format!("line keys at {p}"));
             }
-            if self.grid.get(p) != Cell::Wall && fresh.line_features[i] != self.line_features[i] {
+            if self.grid.is_empty(p) && fresh.line_features[i] != self.line_features[i] {
                 return Err(format!("line features at {p}"));
             }
             if fresh.near[i] != self.near[i] {

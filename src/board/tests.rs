@@ -214,8 +214,10 @@ fn random_make_undo_small_large_and_rectangular() {
 
 #[test]
 fn undo_below_a_block_restores_patterns() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(72);
     for rule in Rule::ALL {
         let mut b = Board::new(15, 15, rule);
+        b.set_line_net(Some(random_line_net(&mut rng)));
         b.make(Pos::new(7, 7), Color::Black);
         b.make(Pos::new(8, 7), Color::White);
         b.make(Pos::new(7, 8), Color::Black);

@@ -728,7 +728,7 @@ impl<'a> Searcher<'a> {
                 if code_permille != 0 {
                     v += movepick::code_score(board, us, m.pos) * code_permille / 1000;
                 }
-                if let Some(ln) = line_net {
+                if let Some(ln) = line_net.filter(|_| !movepick::is_tactical(m)) {
                     v += ln.policy(board.line_features(m.pos), us) * policy_permille / 1000;
                 }
                 if m.pos == killers[0] {

@@ -3,28 +3,28 @@
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RNSL` |
-//! | 4 | version, `1` |
+//! | 4 | version, `2` |
 //! | 1 + n | name: its length `n` (≤ 64), then `n` bytes of UTF-8 |
-//! | 4 × 3 | [`WINDOWS`], [`LH`], [`LL1`] as `u32` (must match) |
+//! | 4 × 4 | [`WINDOWS`], [`LH`], [`LL1`], [`PH`] as `u32` (must match) |
 //! | `WINDOWS × LH × 2` | the window vectors, `i16` |
-//! | per side to move | `LL1 × LH` `i16`, `LL1` `i32`, `LL1` `i16`, one `i32`, `LH` `i16` (hidden weights and biases, output weights and bias, policy weights) |
+//! | per side to move | `LL1 × LH` `i16`, `LL1` `i32`, `LL1` `i16`, one `i32` (the value's hidden weights and biases, output weights and bias), `PH × LH` `i16`, `PH` `i16`, `PH` `i16` (the policy's hidden weights and biases, output weights) |
 //! | 4 | FNV-1a (32 bit) of every byte before it |
 //!
 //! A file that is short, long, of another version or shape, or whose checksum does not match is
 //! rejected as a whole.
 
-use super::{LineNet, LH, LL1, WINDOWS};
+use super::{LineNet, LH, LL1, PH, WINDOWS};
 use crate::eval::weights::{checksum, read_header, write_header};
 
 const MAGIC: &[u8; 4] = b"RNSL";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 impl LineNet {
     /// The file image of this network.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(WINDOWS * LH * 2 + 2048);
         write_header(&mut out, MAGIC, VERSION, &self.name);
-        for n in [WINDOWS, LH, LL1] {
+        for n in [WINDOWS, LH, LL1, PH] {
             out.extend_from_slice(&(n as u32).to_le_bytes());
         }
         for v in self.table.iter().flatten() {
@@ -41,7 +41,8 @@ impl LineNet {
                 out.extend_from_slice(&v.to_le_bytes());
             }
             out.extend_from_slice(&self.out_b[s].to_le_bytes());
-            for v in &self.policy_w[s] {
+            let policy = self.policy_w[s].iter().flatten();
+            for v in policy.chain(&self.policy_b[s]).chain(&self.policy_out[s]) {
                 out.extend_from_slice(&v.to_le_bytes());
             }
         }
@@ -53,7 +54,7 @@ impl LineNet {
     /// Parses a file image; says what is wrong with a bad one.
     pub fn from_bytes(bytes: &[u8]) -> Result<LineNet, String> {
         let (mut r, name) = read_header(bytes, MAGIC, VERSION, "line network")?;
-        for (what, want) in [("windows", WINDOWS), ("LH", LH), ("LL1", LL1)] {
+        for (what, want) in [("windows", WINDOWS), ("LH", LH), ("LL1", LL1), ("PH", PH)] {
             let got = r.u32()? as usize;
             if got != want {
                 return Err(format!("{got} {what}, expected {want}"));
@@ -74,7 +75,17 @@ impl LineNet {
                 *v = r.i16()?;
             }
             net.out_b[s] = r.i32()?;
-            for v in net.policy_w[s].iter_mut() {
+            let (w, b, o) = (
+                &mut net.policy_w[s],
+                &mut net.policy_b[s],
+                &mut net.policy_out[s],
+            );
+            for v in w
+                .iter_mut()
+                .flatten()
+                .chain(b.iter_mut())
+                .chain(o.iter_mut())
+            {
                 *v = r.i16()?;
             }
         }
@@ -101,7 +112,9 @@ mod tests {
         n.l1_b[0][4] = -1234;
         n.out_w[1][15] = 99;
         n.out_b[0] = -3;
-        n.policy_w[1][7] = 12;
+        n.policy_w[1][3][7] = 12;
+        n.policy_b[0][5] = -9;
+        n.policy_out[1][2] = 44;
         n
     }
 

@@ -10,8 +10,8 @@
 //!
 //! - **Value**: the feature sums, one hidden layer of [`LL1`] clipped units and a linear output,
 //!   per side to move, added to the rest of the evaluation ([`super::evaluate`]).
-//! - **Policy**: per side to move, a weight per feature; a cell's policy is its features' dot
-//!   product with them ([`LineNet::policy`]), in the units of the move ordering's class values
+//! - **Policy**: per side to move, a cell's features through [`PH`] hidden clipped units to a
+//!   linear output ([`LineNet::policy`]), in the units of the move ordering's class values
 //!   (`ORDER_ATTACK`, `ORDER_DEFEND`), to which the ordering adds it: the trainer fits it as
 //!   what those values miss of the moves the search played.
 //!
@@ -35,6 +35,8 @@ pub const WINDOWS: usize = HALVES * HALVES;
 pub const LH: usize = 16;
 /// Hidden units of the value head.
 pub const LL1: usize = 16;
+/// Hidden units of the policy head.
+pub const PH: usize = 16;
 /// The fixed-point unit of a feature (a clipped value of 1.0) and of a hidden activation.
 pub const LINE_ONE: i32 = 64;
 /// The value head's inputs are the feature sums over this many cells: `x = sum / SUM_CELLS`.
@@ -69,8 +71,12 @@ pub struct LineNet {
     pub out_w: [[i16; LL1]; 2],
     /// Per side to move: output bias, in evaluation units.
     pub out_b: [i32; 2],
-    /// Per side to move: policy weights, in the ordering's units per unit of a feature.
-    pub policy_w: [Features; 2],
+    /// Per side to move: the policy's hidden weights, in `1 / 64`.
+    pub policy_w: [[Features; PH]; 2],
+    /// Per side to move: the policy's hidden biases, in `1 / 64`.
+    pub policy_b: [[i16; PH]; 2],
+    /// Per side to move: the policy's output weights, in the ordering's units.
+    pub policy_out: [[i16; PH]; 2],
 }
 
 /// Canonical indices of a line key's halves (`[0]` the five cells before the centre, `[1]` the
@@ -128,7 +134,9 @@ impl LineNet {
             l1_b: [[0; LL1]; 2],
             out_w: [[0; LL1]; 2],
             out_b: [0; 2],
-            policy_w: [[0; LH]; 2],
+            policy_w: [[[0; LH]; PH]; 2],
+            policy_b: [[0; PH]; 2],
+            policy_out: [[0; PH]; 2],
         }
     }
 
@@ -184,10 +192,17 @@ impl LineNet {
     /// The policy of a cell of features `f` for `us` to move, in the ordering's units.
     #[inline]
     pub fn policy(&self, f: &Features, us: Color) -> i32 {
-        let w = &self.policy_w[us.index()];
+        let s = us.index();
+        let a = clipped(f);
         let mut p = 0i32;
-        for k in 0..LH {
-            p += w[k] as i32 * f[k].clamp(0, LINE_ONE as i16) as i32;
+        for j in 0..PH {
+            let w = &self.policy_w[s][j];
+            let mut h = 0i32;
+            for k in 0..LH {
+                h += w[k] as i32 * a[k] as i32;
+            }
+            let h = ((h >> 6) + self.policy_b[s][j] as i32).clamp(0, LINE_ONE);
+            p += self.policy_out[s][j] as i32 * h;
         }
         p / LINE_ONE
     }
@@ -267,7 +282,8 @@ mod tests {
         n.l1_w[0][0][0] = 64; // weight 1.0
         n.out_w[0][0] = (100.0 * OUT_W_SCALE) as i16;
         n.out_b[1] = 5;
-        n.policy_w[1][2] = 250;
+        n.policy_w[1][0][2] = 64; // weight 1.0
+        n.policy_out[1][0] = 250;
         // 32 cells at 0.5 each: x = 0.5, hidden 0.5, output 50.
         let mut sums = [0; LH];
         sums[0] = 32 * LINE_ONE / 2;

@@ -23,9 +23,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use rensa::board::{Board, Pos};
+use rensa::board::{Board, Class, Pos};
 use rensa::eval::lines::{
-    mirror, window, LineNet, HALVES, LH, LINE_ONE, LL1, MAX_HIDDEN_W, OUT_W_SCALE, SUM_CELLS,
+    mirror, window, LineNet, HALVES, LH, LINE_ONE, LL1, MAX_HIDDEN_W, OUT_W_SCALE, PH, SUM_CELLS,
     WINDOWS,
 };
 use rensa::params::{ORDER_ATTACK, ORDER_DEFEND};
@@ -87,8 +87,10 @@ const B1: usize = W1 + 2 * LL1 * LH;
 const W2: usize = B1 + 2 * LL1;
 const B2: usize = W2 + 2 * LL1;
 const POLICY: usize = B2 + 2;
+const PB1: usize = POLICY + 2 * PH * LH;
+const PW2: usize = PB1 + 2 * PH;
 /// Natural logs per unit of the ordering's class values in the policy's logits.
-const ALPHA: usize = POLICY + 2 * LH;
+const ALPHA: usize = PW2 + 2 * PH;
 /// Number of parameters.
 pub const PARAMS: usize = ALPHA + 1;
 /// Evaluation units per unit of the float output weights and bias.
@@ -180,7 +182,8 @@ fn value_samples(records: &[Record], cfg: &LinesConfig) -> Vec<ValueSample> {
 }
 
 /// The policy samples of the game records: each position whose next record is the same game
-/// one stone on, with that stone among its candidate cells.
+/// one stone on, with that stone among its quiet candidate cells (neither side makes or stops a
+/// three or better there), the candidates being those.
 fn policy_samples(records: &[Record], cfg: &LinesConfig) -> Vec<PolicySample> {
     let block = valid_block(records.len());
     par_records(records, cfg.fit.threads, |i, r| {
@@ -201,17 +204,23 @@ fn policy_samples(records: &[Record], cfg: &LinesConfig) -> Vec<PolicySample> {
         let swapped = (r.rule != Rule::Renju).then(|| swapped_board(r)).flatten();
         for (b, us) in [(r.board(), r.side), (swapped, r.side.opp())] {
             let Some(b) = b else { continue };
-            let cands: Vec<Pos> = b.candidates().collect();
-            let Some(k) = cands.iter().position(|&p| p == played) else {
+            // The quiet candidates: the search orders the others by their classes, and never
+            // reduces or prunes them.
+            let quiet = |p: Pos| {
+                let (att, def) = (b.class(p, us), b.class(p, us.opp()));
+                (att < Class::Flex3 && def < Class::Flex3)
+                    .then(|| (ORDER_ATTACK[att as usize] + ORDER_DEFEND[def as usize]) as f32)
+            };
+            let cands: Vec<(Pos, f32)> = b
+                .candidates()
+                .filter_map(|p| quiet(p).map(|v| (p, v)))
+                .collect();
+            let Some(k) = cands.iter().position(|&(p, _)| p == played) else {
                 continue;
             };
-            let order = |p: Pos| {
-                let (att, def) = (b.class(p, us), b.class(p, us.opp()));
-                (ORDER_ATTACK[att as usize] + ORDER_DEFEND[def as usize]) as f32
-            };
             out.push(PolicySample {
-                cells: cands.iter().map(|&p| cell4(&b, p)).collect(),
-                order: cands.iter().map(|&p| order(p)).collect(),
+                cells: cands.iter().map(|&(p, _)| cell4(&b, p)).collect(),
+                order: cands.iter().map(|&(_, v)| v).collect(),
                 side: us.index(),
                 played: k as u16,
                 valid,
@@ -244,6 +253,12 @@ impl FloatLines {
             *v = uniform(0.5) as f32;
         }
         for v in &mut p[B1..W2] {
+            *v = 0.1;
+        }
+        for v in &mut p[POLICY..PB1] {
+            *v = uniform(0.5) as f32;
+        }
+        for v in &mut p[PB1..PW2] {
             *v = 0.1;
         }
         p[ALPHA] = 0.01;
@@ -345,27 +360,39 @@ impl FloatLines {
         }
     }
 
+    /// The policy head's hidden pre-activations and output for a cell of features `f`
+    /// (before the clip) with side to move `side`.
+    fn policy_pass(&self, f: &[f32; LH], side: usize) -> ([f32; PH], f32) {
+        let mut pre = [0f32; PH];
+        let mut out = 0f32;
+        for (j, pre) in pre.iter_mut().enumerate() {
+            let w = &self.p[POLICY + (side * PH + j) * LH..][..LH];
+            *pre = self.p[PB1 + side * PH + j]
+                + (0..LH).map(|k| w[k] * f[k].clamp(0.0, 1.0)).sum::<f32>();
+            out += self.p[PW2 + side * PH + j] * pre.clamp(0.0, 1.0);
+        }
+        (pre, out)
+    }
+
     /// The policy logits (natural logs) of a sample's candidates: their class ordering values
     /// and the policy head.
     fn logits(&self, s: &PolicySample) -> Vec<f32> {
-        let w = &self.p[POLICY + s.side * LH..][..LH];
         s.cells
             .iter()
             .zip(&s.order)
             .map(|(c, &order)| {
-                let f = self.features(c);
-                self.p[ALPHA] * order + (0..LH).map(|k| w[k] * f[k].clamp(0.0, 1.0)).sum::<f32>()
+                self.p[ALPHA] * order + self.policy_pass(&self.features(c), s.side).1
             })
             .collect()
     }
 
-    /// The played cell's probability and whether the search's order would take it first.
-    fn policy_eval(&self, s: &PolicySample) -> (f64, bool) {
+    /// The played cell's probability and its place in the search's order (0: first).
+    fn policy_eval(&self, s: &PolicySample) -> (f64, usize) {
         let z = self.logits(s);
         let max = z.iter().cloned().fold(f32::MIN, f32::max);
         let sum: f64 = z.iter().map(|&v| ((v - max) as f64).exp()).sum();
         let p = ((z[s.played as usize] - max) as f64).exp() / sum;
-        (p, first_of(&z) == s.played as usize)
+        (p, place_of(&z, s.played as usize))
     }
 
     /// Adds `weight` times the gradient of the policy loss to `g`.
@@ -374,15 +401,25 @@ impl FloatLines {
         let max = z.iter().cloned().fold(f32::MIN, f32::max);
         let e: Vec<f32> = z.iter().map(|&v| (v - max).exp()).collect();
         let sum: f32 = e.iter().sum();
-        let w = POLICY + s.side * LH;
+        let side = s.side;
         for (i, c) in s.cells.iter().enumerate() {
             let dz = weight * (e[i] / sum - if i == s.played as usize { 1.0 } else { 0.0 });
             g[ALPHA] += dz * s.order[i];
             let f = self.features(c);
+            let (pre, _) = self.policy_pass(&f, side);
             let mut df = [0f32; LH];
-            for k in 0..LH {
-                g[w + k] += dz * f[k].clamp(0.0, 1.0);
-                df[k] = dz * self.p[w + k];
+            for j in 0..PH {
+                g[PW2 + side * PH + j] += dz * pre[j].clamp(0.0, 1.0);
+                if pre[j] <= 0.0 || pre[j] >= 1.0 {
+                    continue;
+                }
+                let dpre = dz * self.p[PW2 + side * PH + j];
+                g[PB1 + side * PH + j] += dpre;
+                let w = POLICY + (side * PH + j) * LH;
+                for k in 0..LH {
+                    g[w + k] += dpre * f[k].clamp(0.0, 1.0);
+                    df[k] += dpre * self.p[w + k];
+                }
             }
             self.feature_backward(c, &f, &df, g);
         }
@@ -411,8 +448,15 @@ impl FloatLines {
                     .clamp(-32000.0, 32000.0) as i16;
             }
             n.out_b[s] = (self.p[B2 + s] * OUT_UNIT).round() as i32;
-            for k in 0..LH {
-                n.policy_w[s][k] = (self.p[POLICY + s * LH + k] / self.p[ALPHA].max(1e-4))
+            let alpha = self.p[ALPHA].max(1e-4);
+            for j in 0..PH {
+                for k in 0..LH {
+                    n.policy_w[s][j][k] = (self.p[POLICY + (s * PH + j) * LH + k] * one)
+                        .round()
+                        .clamp(-32000.0, 32000.0) as i16;
+                }
+                n.policy_b[s][j] = (self.p[PB1 + s * PH + j] * one).round() as i16;
+                n.policy_out[s][j] = (self.p[PW2 + s * PH + j] / alpha)
                     .round()
                     .clamp(-32000.0, 32000.0) as i16;
             }
@@ -421,16 +465,15 @@ impl FloatLines {
     }
 }
 
-/// The candidate the search's order takes first: the highest value, the lowest cell (the
-/// candidates are in cell order) among equals.
-fn first_of(values: &[f32]) -> usize {
-    let mut best = 0;
-    for (i, &v) in values.iter().enumerate() {
-        if v > values[best] {
-            best = i;
-        }
-    }
-    best
+/// The place of candidate `k` in the search's order: by value, the lowest cell (the
+/// candidates are in cell order) first among equals.
+fn place_of(values: &[f32], k: usize) -> usize {
+    let v = values[k];
+    values
+        .iter()
+        .enumerate()
+        .filter(|&(i, &w)| w > v || (w == v && i < k))
+        .count()
 }
 
 /// The mean held-out (`valid`) or training value loss.
@@ -442,15 +485,20 @@ fn value_loss(net: &FloatLines, samples: &[ValueSample], scale: f64, valid: bool
 }
 
 /// The mean policy loss and the share of positions whose played cell has the top logit.
-fn policy_loss(net: &FloatLines, samples: &[PolicySample], valid: bool) -> (f64, f64) {
-    let (mut sum, mut top, mut n) = (0.0, 0usize, 0usize);
+fn policy_loss(net: &FloatLines, samples: &[PolicySample], valid: bool) -> (f64, [f64; 2]) {
+    let (mut sum, mut n) = (0.0, 0usize);
+    let mut top = [0usize; 2];
     for s in samples.iter().filter(|s| s.valid == valid) {
-        let (p, first) = net.policy_eval(s);
+        let (p, place) = net.policy_eval(s);
         sum -= p.max(1e-12).ln();
-        top += first as usize;
+        top[0] += (place == 0) as usize;
+        top[1] += (place < 5) as usize;
         n += 1;
     }
-    (sum / n.max(1) as f64, top as f64 / n.max(1) as f64)
+    (
+        sum / n.max(1) as f64,
+        top.map(|t| t as f64 / n.max(1) as f64),
+    )
 }
 
 /// One Adam step over a value batch and a policy batch.
@@ -571,20 +619,26 @@ pub fn run(cfg: &LinesConfig) -> Result<()> {
     let report = |net: &FloatLines| {
         let (pl, top) = policy_loss(net, &policies, true);
         format!(
-            "value train {:.6} held-out {:.6}  policy held-out {pl:.4} top-1 {:.1} %",
+            "value train {:.6} held-out {:.6}  policy held-out {pl:.4} first {:.1} % top-5 {:.1} %",
             value_loss(net, &values, cfg.scale, false),
             value_loss(net, &values, cfg.scale, true),
-            100.0 * top
+            100.0 * top[0],
+            100.0 * top[1]
         )
     };
     let held: Vec<&PolicySample> = policies.iter().filter(|s| s.valid).collect();
-    let by_class = held
-        .iter()
-        .filter(|s| first_of(&s.order) == s.played as usize)
-        .count();
+    let by_class = |within: usize| {
+        let n = held
+            .iter()
+            .filter(|s| place_of(&s.order, s.played as usize) < within)
+            .count();
+        100.0 * n as f64 / held.len().max(1) as f64
+    };
     println!(
-        "the class values alone take the played cell first in {:.1} % of the held-out positions",
-        100.0 * by_class as f64 / held.len().max(1) as f64
+        "the class values alone order the played cell first in {:.1} % of the held-out positions, \
+         in the first five in {:.1} %",
+        by_class(1),
+        by_class(5)
     );
     println!("epoch {done:3}  {}", report(&net));
     let mut best = (f64::INFINITY, 0usize);
@@ -720,7 +774,7 @@ mod tests {
         for v in &mut net.p[W2..POLICY] {
             *v = ((rng.next_u64() % 2001) as f32 / 1000.0 - 1.0) * 0.5;
         }
-        for v in &mut net.p[POLICY..ALPHA] {
+        for v in &mut net.p[PW2..ALPHA] {
             *v = (rng.next_u64() % 2001) as f32 / 1000.0 - 1.0;
         }
         net.p[ALPHA] = 0.01;
@@ -738,11 +792,8 @@ mod tests {
             let diff = (net.value(s) - engine.value(b.line_sums(), us) as f32).abs();
             worst.0 = worst.0.max(diff);
             for p in b.candidates() {
-                let float = {
-                    let f = net.features(&cell4(&b, p));
-                    let w = &net.p[POLICY + us.index() * LH..][..LH];
-                    (0..LH).map(|k| w[k] * f[k].clamp(0.0, 1.0)).sum::<f32>() / net.p[ALPHA]
-                };
+                let float =
+                    net.policy_pass(&net.features(&cell4(&b, p)), us.index()).1 / net.p[ALPHA];
                 let int = engine.policy(b.line_features(p), us) as f32;
                 worst.1 = worst.1.max((float - int).abs());
             }
@@ -789,7 +840,8 @@ mod tests {
             W2 + 1,
             B2,
             POLICY + 4,
-            POLICY + LH + 4,
+            PB1 + PH + 2,
+            PW2 + PH + 3,
             ALPHA,
         ]) {
             let eps = 1e-3f32;
@@ -806,7 +858,7 @@ mod tests {
             );
             checked += 1;
         }
-        assert_eq!(checked, 14);
+        assert_eq!(checked, 15);
     }
 
     /// Gradient steps lower both losses on made-up targets: the value of a position is the
