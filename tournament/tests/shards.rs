@@ -284,14 +284,14 @@ fn generate_shards_write_the_positions_of_the_run_without_shards() {
     assert!(!w.is_empty());
     assert_eq!(w, m, "the same positions, scores and results");
     // A file of another format version is refused, by name.
-    let v2 = dir.path().join("v2.bin");
-    std::fs::write(&v2, b"RNSD\x02\0\0\0").unwrap();
-    let data = format!("{},{}", merged.display(), v2.display());
+    let v3 = dir.path().join("v3.bin");
+    std::fs::write(&v3, b"RNSD\x03\0\0\0").unwrap();
+    let data = format!("{},{}", merged.display(), v3.display());
     let out2 = dir.path().join("m2.bin");
     let (code, _, err) = run_full(
         train,
         &s(&["merge", "-data", &data, "-out", out2.to_str().unwrap()]),
     );
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("v2.bin") && err.contains("version 2"), "{err}");
+    assert!(err.contains("v3.bin") && err.contains("version 3"), "{err}");
 }

@@ -214,6 +214,7 @@ fn play(
             result: 0,
             flags: if mate { FLAG_MATE } else { 0 } | if not_quiet { FLAG_NOT_QUIET } else { 0 },
             score,
+            best: (!r.best.is_none()).then(|| (r.best.y() * cfg.size + r.best.x()) as u16),
             stones: stones.clone(),
         });
         if mate {

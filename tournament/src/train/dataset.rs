@@ -2,7 +2,8 @@
 //!
 //! # Format (all integers little-endian)
 //!
-//! A file is the 8-byte header `RNSD` + version `u32` (`1`), then records back to back:
+//! A file is the 8-byte header `RNSD` + version `u32` (`2`; version 1, without the best move, is
+//! still read), then records back to back:
 //!
 //! | bytes | field |
 //! |---|---|
@@ -13,6 +14,7 @@
 //! | 1 | game result for the side to move: 1 win, 0 draw, −1 loss (`i8`) |
 //! | 1 | flags: bit 0 the score is a proven win or loss, bit 1 the position is not quiet (a five or a win in three is on the board for someone) |
 //! | 2 | the search's score for the side to move (`i16`, proven results clamped to ±32000) |
+//! | 2 | the search's best move, `y · width + x` (`u16`; `0xFFFF` none) |
 //! | 2 | number of stones `n` (`u16`) |
 //! | 2n | the stones in move order, Black first and alternating, each `y · width + x` (`u16`) |
 //!
@@ -27,7 +29,11 @@ use rensa::search::MATE_BOUND;
 use rensa::types::{Color, Rule, MAX_SIZE, MIN_SIZE};
 
 const MAGIC: &[u8; 4] = b"RNSD";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// The version before the best move, still read.
+const VERSION_1: u32 = 1;
+/// The stored best move of a record without one.
+const NO_MOVE: u16 = u16::MAX;
 
 /// Flag: the score is a proven win or loss.
 pub const FLAG_MATE: u8 = 1;
@@ -45,6 +51,8 @@ pub struct Record {
     pub result: i8,
     pub flags: u8,
     pub score: i16,
+    /// The move the search that scored the position chose, `y · width + x`.
+    pub best: Option<u16>,
     /// Cell indices `y · width + x`, Black first and alternating.
     pub stones: Vec<u16>,
 }
@@ -72,6 +80,7 @@ impl Record {
             result: 0,
             flags: 0,
             score: 0,
+            best: None,
             stones,
         }
     }
@@ -110,6 +119,7 @@ impl Record {
             self.flags,
         ]);
         out.extend_from_slice(&self.score.to_le_bytes());
+        out.extend_from_slice(&self.best.unwrap_or(NO_MOVE).to_le_bytes());
         out.extend_from_slice(&(self.stones.len() as u16).to_le_bytes());
         for s in &self.stones {
             out.extend_from_slice(&s.to_le_bytes());
@@ -169,14 +179,18 @@ pub fn parse_complete(bytes: &[u8]) -> Result<(Vec<Record>, usize), String> {
         return Err("not a Rensa data file (bad magic)".to_string());
     }
     let version = u32::from_le_bytes(bytes[4..8].try_into().expect("4"));
-    if version != VERSION {
-        return Err(format!("version {version}, expected {VERSION}"));
+    if version != VERSION && version != VERSION_1 {
+        return Err(format!(
+            "version {version}, expected {VERSION} or {VERSION_1}"
+        ));
     }
+    // The fixed part of a record: version 1 has no best move.
+    let fixed = if version == VERSION { 12 } else { 10 };
     let mut out = Vec::new();
     let mut at = 8;
     while at < bytes.len() {
         let bad = |what: &str| format!("record at byte {at}: {what}");
-        let Some(head) = bytes.get(at..at + 10) else {
+        let Some(head) = bytes.get(at..at + fixed) else {
             return Ok((out, bytes.len() - at));
         };
         let rule = Rule::ALL
@@ -188,8 +202,11 @@ pub fn parse_complete(bytes: &[u8]) -> Result<(Vec<Record>, usize), String> {
             1 => Color::White,
             _ => return Err(bad("bad side to move")),
         };
-        let n = u16::from_le_bytes([head[8], head[9]]) as usize;
-        let Some(body) = bytes.get(at + 10..at + 10 + 2 * n) else {
+        let n = u16::from_le_bytes([head[fixed - 2], head[fixed - 1]]) as usize;
+        let best = (fixed == 12)
+            .then(|| u16::from_le_bytes([head[8], head[9]]))
+            .filter(|&b| b != NO_MOVE);
+        let Some(body) = bytes.get(at + fixed..at + fixed + 2 * n) else {
             return Ok((out, bytes.len() - at));
         };
         out.push(Record {
@@ -200,12 +217,13 @@ pub fn parse_complete(bytes: &[u8]) -> Result<(Vec<Record>, usize), String> {
             result: (head[4] as i8).clamp(-1, 1),
             flags: head[5],
             score: i16::from_le_bytes([head[6], head[7]]),
+            best,
             stones: body
                 .chunks_exact(2)
                 .map(|c| u16::from_le_bytes([c[0], c[1]]))
                 .collect(),
         });
-        at += 10 + 2 * n;
+        at += fixed + 2 * n;
     }
     Ok((out, 0))
 }
@@ -235,6 +253,7 @@ mod tests {
                 result: -1,
                 flags: FLAG_MATE,
                 score: -32000,
+                best: Some(113),
                 stones: vec![112],
             },
             Record {
@@ -245,6 +264,7 @@ mod tests {
                 result: 0,
                 flags: 0,
                 score: 17,
+                best: None,
                 stones: vec![],
             },
         ];
@@ -256,9 +276,19 @@ mod tests {
         assert_eq!(parse(&bytes).unwrap(), recs);
         assert!(parse(&bytes[..bytes.len() - 1]).is_err());
         let (complete, cut) = parse_complete(&bytes[..bytes.len() - 1]).unwrap();
-        assert_eq!((complete.as_slice(), cut), (&recs[..1], 9));
+        assert_eq!((complete.as_slice(), cut), (&recs[..1], 11));
         assert!(parse(b"RNSX\x01\0\0\0").is_err());
         let b = recs[0].board().unwrap();
         assert_eq!(b.move_count(), 1);
+        // A version-1 file: no best move field.
+        let mut v1 = b"RNSD\x01\0\0\0".to_vec();
+        v1.extend_from_slice(&[4, 15, 15, 1, 0xFF, FLAG_MATE, 0x00, 0x83, 1, 0, 112, 0]);
+        assert_eq!(
+            parse(&v1).unwrap(),
+            vec![Record {
+                best: None,
+                ..recs[0].clone()
+            }]
+        );
     }
 }

@@ -147,19 +147,24 @@ pub fn perturbed(r: &Record, max_moves: usize, index: u64) -> Option<Record> {
         result: 0,
         flags: 0,
         score: 0,
+        best: None,
         stones,
         ..r.clone()
     })
 }
 
-/// `r` searched again with `nodes` nodes on a cleared table: the new score and proof flag.
+/// `r` searched again with `nodes` nodes on a cleared table: the new score, proof flag and
+/// best move.
 pub fn relabel(r: &Record, nodes: u64, tt: &mut Tt, threads: &mut Threads) -> Option<Record> {
     let board = r.board()?;
     tt.clear();
     let job = Job::new(&board, r.side, Limits::nodes(nodes), tt);
-    let (score, mate) = stored_score(search::think(&job, threads, &mut |_| {}).score);
+    let found = search::think(&job, threads, &mut |_| {});
+    let (score, mate) = stored_score(found.score);
+    let w = r.width as usize;
     Some(Record {
         score,
+        best: (!found.best.is_none()).then(|| (found.best.y() * w + found.best.x()) as u16),
         flags: (r.flags & !FLAG_MATE) | if mate { FLAG_MATE } else { 0 },
         ..r.clone()
     })

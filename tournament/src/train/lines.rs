@@ -181,26 +181,29 @@ fn value_samples(records: &[Record], cfg: &LinesConfig) -> Vec<ValueSample> {
     })
 }
 
-/// The policy samples of the game records: each position whose next record is the same game
-/// one stone on, with that stone among its quiet candidate cells (neither side makes or stops a
+/// The policy samples of the records: each position with the search's best move (or, in files
+/// from before the best move was kept, whose next record is the same game one stone on: that
+/// stone) among its quiet candidate cells (neither side makes or stops a
 /// three or better there), the candidates being those.
 fn policy_samples(records: &[Record], cfg: &LinesConfig) -> Vec<PolicySample> {
     let block = valid_block(records.len());
     par_records(records, cfg.fit.threads, |i, r| {
         let mut out = Vec::new();
-        let Some(next) = records.get(i + 1) else {
+        // The search's best move, or (files from before it was kept) the next record's stone.
+        let next = records.get(i + 1).filter(|next| {
+            next.stones.len() == r.stones.len() + 1
+                && next.stones[..r.stones.len()] == r.stones[..]
+                && (r.rule, r.width, r.height) == (next.rule, next.width, next.height)
+        });
+        let Some(played) = r
+            .best
+            .or_else(|| next.map(|n| *n.stones.last().expect("a stone")))
+        else {
             return out;
         };
-        if next.stones.len() != r.stones.len() + 1
-            || next.stones[..r.stones.len()] != r.stones[..]
-            || (r.rule, r.width, r.height) != (next.rule, next.width, next.height)
-        {
-            return out;
-        }
         let valid = (i / block) % VALID_EVERY == VALID_EVERY - 1;
-        let played = *next.stones.last().expect("a stone") as usize;
         let w = r.width as usize;
-        let played = Pos::new(played % w, played / w);
+        let played = Pos::new(played as usize % w, played as usize / w);
         let swapped = (r.rule != Rule::Renju).then(|| swapped_board(r)).flatten();
         for (b, us) in [(r.board(), r.side), (swapped, r.side.opp())] {
             let Some(b) = b else { continue };

@@ -231,13 +231,14 @@ every epoch to FILE.ckpt.
 fit-lines: trains a line network (src/eval/lines): window vectors for what each empty cell
 sees along its four lines, a value head (a correction added to the engine's evaluation, the
 tables and the network RENSA_NET names, the embedded one by default; trained on the labelled
-positions of -data) and a policy head (trained on the moves played in the
-games of -games: records in ply order, as generate writes them). Writes the network file (the
+positions of -data) and a policy head (trained on the searches' best moves in the files of
+-games, or in files from before the best move was kept, on the moves played next: records in
+ply order, as generate writes them). Writes the network file (the
 engine reads it from RENSA_LINES) whenever the held-out value loss improves (the policy loss
 without -data), and the float state after every epoch to FILE.ckpt. The policy is fitted as
 what the move ordering's class values miss: the engine adds it to them.
   -data FILE,FILE,...              labelled data files (one rule family)
-  -games FILE,FILE,...             game files for the policy (default: none)
+  -games FILE,FILE,...             data files for the policy (default: none)
   -out FILE                        the network file to write
   -name NAME                       the name stored in the file (default: the file name)
   -epochs N                        passes over the value positions, or over the policy
