@@ -505,7 +505,6 @@ fn policy_loss(net: &FloatLines, samples: &[PolicySample], valid: bool) -> (f64,
 }
 
 /// One Adam step over a value batch and a policy batch.
-#[allow(clippy::too_many_arguments)]
 fn step(
     net: &mut FloatLines,
     adam: &mut Adam,
