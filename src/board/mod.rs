@@ -741,12 +741,12 @@ impl Board {
                     // The stone is at offset `-side * k` from `q`.
                     let with = lines::window(self.keys[q][d]);
                     let without = lines::window(self.keys[q][d] ^ v << shift_of(-side * k));
-                    let (before, now) = if placed {
-                        (without, with)
+                    let f = &mut self.line_features[q];
+                    if placed {
+                        ln.move_window(f, &mut delta, without, with);
                     } else {
-                        (with, without)
-                    };
-                    ln.move_window(&mut self.line_features[q], &mut delta, before, now);
+                        ln.move_window_back(f, with, without);
+                    }
                 }
             }
         }

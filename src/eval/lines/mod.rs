@@ -167,6 +167,16 @@ impl LineNet {
         }
     }
 
+    /// [`LineNet::move_window`] without the clipped change: for a stone taken back, whose
+    /// sums the undo record restores.
+    #[inline(always)]
+    pub fn move_window_back(&self, f: &mut Features, before: usize, now: usize) {
+        let (b, n) = (&self.table[before], &self.table[now]);
+        for k in 0..LH {
+            f[k] = f[k].wrapping_add(n[k].wrapping_sub(b[k]));
+        }
+    }
+
     /// Whether the value head can give anything but zero (a network trained for its policy
     /// alone has none).
     pub fn has_value(&self) -> bool {
@@ -227,18 +237,17 @@ pub fn active() -> Option<&'static LineNet> {
 }
 
 /// Makes `net` the line network of every board built from now on (kept for the life of the
-/// process); `None`: boards built from now on have none.
-pub fn install(net: Option<LineNet>) -> Option<&'static LineNet> {
-    let net: Option<&'static LineNet> = net.map(|n| &*Box::leak(Box::new(n)));
-    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = net;
+/// process).
+pub fn install(net: LineNet) -> &'static LineNet {
+    let net: &'static LineNet = Box::leak(Box::new(net));
+    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(net);
     net
 }
 
 /// Loads the line network file at `path` and installs it; on failure nothing changes and the
 /// error says why.
 pub fn install_file(path: &std::path::Path) -> Result<&'static LineNet, String> {
-    let net = LineNet::load(path)?;
-    Ok(install(Some(net)).expect("installed"))
+    LineNet::load(path).map(install)
 }
 
 #[cfg(test)]
