@@ -3,7 +3,7 @@
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RNSL` |
-//! | 4 | version, `2` |
+//! | 4 | version, `3` (three cells on each side of a window; `2` had four) |
 //! | 1 + n | name: its length `n` (≤ 64), then `n` bytes of UTF-8 |
 //! | 4 × 4 | [`WINDOWS`], [`LH`], [`LL1`], [`PH`] as `u32` (must match) |
 //! | `WINDOWS × LH × 2` | the window vectors, `i16` |
@@ -17,7 +17,7 @@ use super::{LineNet, LH, LL1, PH, WINDOWS};
 use crate::eval::weights::{checksum, read_header, write_header};
 
 const MAGIC: &[u8; 4] = b"RNSL";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 impl LineNet {
     /// The file image of this network.

@@ -1,8 +1,8 @@
 //! The line network: a value and a policy from what every empty cell sees along its four lines.
 //!
-//! For an empty cell and one direction, the *window* is the four cells on each side of it along
-//! that line (empty, Black, White; everything from the first wall on is wall), read from the
-//! board's line key ([`window`]): [`WINDOWS`] windows, one learned vector of [`LH`] numbers each
+//! For an empty cell and one direction, the *window* is the [`REACH`] cells on each side of it
+//! along that line (empty, Black, White; everything from the first wall on is wall), read from
+//! the board's line key ([`window`]): [`WINDOWS`] windows, one learned vector of [`LH`] numbers each
 //! ([`LineNet::table`], the same for the four directions). A cell's features are the sum of its
 //! four windows' vectors, clipped to `[0, 1]` ([`LINE_ONE`] being 1); the board keeps every
 //! cell's sum and, over its empty cells, the sum of the clipped features
@@ -26,9 +26,9 @@ use crate::board::pattern::HALF;
 use crate::types::Color;
 
 /// Cells on each side of a window.
-pub const REACH: usize = 4;
+pub const REACH: usize = 3;
 /// Canonical window halves: sequences of 0 to [`REACH`] stones or empties before a wall.
-pub const HALVES: usize = 1 + 3 + 9 + 27 + 81;
+pub const HALVES: usize = 1 + 3 + 9 + 27;
 /// Distinct windows (left half × right half).
 pub const WINDOWS: usize = HALVES * HALVES;
 /// Features per cell.
@@ -262,13 +262,17 @@ mod tests {
             .fold(0, |k, &(at, c)| k | (c as u32) << shift_of(at))
     }
 
-    /// Windows tell apart what lies within four cells, treat all beyond a wall alike, ignore
-    /// the fifth cell, and mirror to the same window read from the other end.
+    /// Windows tell apart what lies within [`REACH`] cells, treat all beyond a wall alike,
+    /// ignore the cells further out, and mirror to the same window read from the other end.
     #[test]
     fn windows_are_canonical() {
+        let reach = REACH as isize;
+        // The first half of `REACH` cells comes after the shorter ones: (3^REACH - 1) / 2.
+        let full = (3usize.pow(REACH as u32) - 1) / 2;
         let empty = window(0);
-        assert_eq!(empty, 40 * HALVES + 40, "two halves of four empties");
-        assert_eq!(window(key(&[(5, Cell::Black), (-5, Cell::White)])), empty);
+        assert_eq!(empty, full * HALVES + full, "two halves of empties");
+        let beyond = key(&[(reach + 1, Cell::Black), (-reach - 1, Cell::White)]);
+        assert_eq!(window(beyond), empty);
         let a = window(key(&[(1, Cell::Black), (3, Cell::White)]));
         let b = window(key(&[(-1, Cell::Black), (-3, Cell::White)]));
         assert_ne!(a, b);
@@ -277,9 +281,11 @@ mod tests {
         assert_eq!(walled, window(key(&[(2, Cell::Wall)])));
         assert_eq!(walled % HALVES, 1, "one cell, then the wall");
         let mut seen = vec![false; WINDOWS];
-        for bits in 0..1u32 << 16 {
-            // Offsets -4..-1 and 1..4 of every kind.
-            let k = (bits & 0xFF) << 2 | (bits >> 8) << 10;
+        let half_bits = 2 * REACH as u32;
+        for bits in 0..1u32 << (2 * half_bits) {
+            // Offsets -REACH..-1 (the nearest in the highest field) and 1..REACH, every kind.
+            let before = bits & ((1 << half_bits) - 1);
+            let k = before << (2 * (HALF - REACH)) | (bits >> half_bits) << 10;
             seen[window(k)] = true;
         }
         assert!(seen.iter().all(|&s| s), "every window is reachable");
