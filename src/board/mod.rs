@@ -731,6 +731,7 @@ impl Board {
     fn move_windows(&mut self, ln: &LineNet, i: usize, v: u32, placed: bool) {
         // Each cell's clipped change is within ±LINE_ONE: the sum of 32 fits `i16`.
         let mut delta = [0i16; lines::LH];
+        let halves = lines::halves();
         for (d, &dir) in DIRS.iter().enumerate() {
             for k in 1..=lines::REACH as isize {
                 for side in [-1isize, 1] {
@@ -739,8 +740,9 @@ impl Board {
                         continue;
                     }
                     // The stone is at offset `-side * k` from `q`.
-                    let with = lines::window(self.keys[q][d]);
-                    let without = lines::window(self.keys[q][d] ^ v << shift_of(-side * k));
+                    let flip = v << shift_of(-side * k);
+                    let (with, without) =
+                        lines::window_pair(halves, self.keys[q][d], flip, side < 0);
                     let f = &mut self.line_features[q];
                     if placed {
                         ln.move_window(f, &mut delta, without, with);
