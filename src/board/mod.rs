@@ -729,7 +729,7 @@ impl Board {
     /// moving them back was slower: a kilobyte a move.)
     #[inline(always)]
     fn move_windows(&mut self, ln: &LineNet, i: usize, v: u32, placed: bool) {
-        // Each cell's clipped change is within ±LINE_ONE: the sum of 32 fits `i16`.
+        // Each cell's clipped change is within ±LINE_ONE: the sum of 24 fits `i16`.
         let mut delta = [0i16; lines::LH];
         let halves = lines::halves();
         for (d, &dir) in DIRS.iter().enumerate() {

@@ -42,7 +42,7 @@ pub const LINE_ONE: i32 = 64;
 /// The value head's inputs are the feature sums over this many cells: `x = sum / SUM_CELLS`.
 pub const SUM_CELLS: i32 = 32;
 /// Bits the hidden sums are shifted by: weights in `1 / 64`, inputs in `1 / (64 · 32)`,
-/// activations in `1 / 64`.
+/// activations in `1 / 64` (less [`SUM_SHIFT`], which the inputs are shifted by first).
 const HIDDEN_SHIFT: u32 = 11;
 /// Bits the feature sums are shifted by before the hidden layer: they then fit `i16` on a
 /// 32×32 board (1024 cells of at most [`LINE_ONE`]), and the products of two `i16` vectors
@@ -317,6 +317,24 @@ mod tests {
             seen[window(k)] = true;
         }
         assert!(seen.iter().all(|&s| s), "every window is reachable");
+    }
+
+    /// A cell's two windows, before and after one cell of either half changes, are those
+    /// [`window`] reads from each key.
+    #[test]
+    fn window_pairs_match_windows() {
+        let t = halves();
+        let mut key = 0x9E37_79B9u32;
+        for _ in 0..10_000 {
+            key = key.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let k = key >> 28 & 3;
+            for (at, after) in [(k as isize + 1, true), (-(k as isize) - 1, false)] {
+                let base = key & 0xF_FFFF;
+                let flip = (1 + (key >> 25) % 3) << shift_of(at);
+                let pair = window_pair(t, base, flip, after);
+                assert_eq!(pair, (window(base), window(base ^ flip)));
+            }
+        }
     }
 
     #[test]
