@@ -726,7 +726,7 @@ impl Board {
     /// being taken back (the keys still hold it) and the caller restores the sums. A stone's
     /// cell keeps the features it had when the stone was placed: the moves made and taken back
     /// while it stands skip it both ways. (Saving the features in the undo record instead of
-    /// moving them back was slower: a kilobyte a move.)
+    /// moving them back was no faster.)
     #[inline(always)]
     fn move_windows(&mut self, ln: &LineNet, i: usize, v: u32, placed: bool) {
         // Each cell's clipped change is within ±LINE_ONE: the sum of 24 fits `i16`.

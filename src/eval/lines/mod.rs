@@ -2,9 +2,9 @@
 //!
 //! For an empty cell and one direction, the *window* is the [`REACH`] cells on each side of it
 //! along that line (empty, Black, White; everything from the first wall on is wall), read from
-//! the board's line key ([`window`]): [`WINDOWS`] windows, one learned vector of [`LH`] numbers each
-//! ([`LineNet::table`], the same for the four directions). A cell's features are the sum of its
-//! four windows' vectors, clipped to `[0, 1]` ([`LINE_ONE`] being 1); the board keeps every
+//! the board's line key ([`window`]): [`WINDOWS`] windows, one learned vector of [`LH`] numbers
+//! each ([`LineNet::table`], the same for the four directions). A cell's features are the sum of
+//! its four windows' vectors, clipped to `[0, 1]` ([`LINE_ONE`] being 1); the board keeps every
 //! cell's sum and, over its empty cells, the sum of the clipped features
 //! ([`crate::board::Board::line_sums`]), updating only the cells whose windows a stone changes.
 //!
