@@ -25,7 +25,7 @@ use rensa::types::{Color, Rule};
 use crate::common::game::{GameSettings, TimeControl};
 use crate::common::opening::{OpeningSource, SplitMix};
 use crate::common::shard::Shard;
-use crate::train::dataset::{stored_score, Record, Writer, FLAG_MATE, FLAG_NOT_QUIET};
+use crate::train::dataset::{stored_move, stored_score, Record, Writer, FLAG_MATE, FLAG_NOT_QUIET};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -214,7 +214,7 @@ fn play(
             result: 0,
             flags: if mate { FLAG_MATE } else { 0 } | if not_quiet { FLAG_NOT_QUIET } else { 0 },
             score,
-            best: (!r.best.is_none()).then(|| (r.best.y() * cfg.size + r.best.x()) as u16),
+            best: stored_move(r.best, cfg.size),
             stones: stones.clone(),
         });
         if mate {

@@ -127,6 +127,11 @@ impl Record {
     }
 }
 
+/// A search's move as a record stores it (`y · width + x`), `None` for no move.
+pub fn stored_move(p: Pos, width: usize) -> Option<u16> {
+    (!p.is_none()).then(|| (p.y() * width + p.x()) as u16)
+}
+
 /// A search score as a record stores it: clamped to the `i16` field (proven results to
 /// ±32000), and whether it is a proven win or loss ([`FLAG_MATE`]).
 pub fn stored_score(score: i32) -> (i16, bool) {

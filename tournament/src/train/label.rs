@@ -23,7 +23,7 @@ use rensa::search::{self, Job, Limits, Threads, Tt};
 
 use crate::common::opening::SplitMix;
 use crate::common::shard::Shard;
-use crate::train::dataset::{self, stored_score, Record, Writer, FLAG_MATE};
+use crate::train::dataset::{self, stored_move, stored_score, Record, Writer, FLAG_MATE};
 use crate::train::fit::is_calm;
 use crate::train::init::Init;
 
@@ -161,10 +161,9 @@ pub fn relabel(r: &Record, nodes: u64, tt: &mut Tt, threads: &mut Threads) -> Op
     let job = Job::new(&board, r.side, Limits::nodes(nodes), tt);
     let found = search::think(&job, threads, &mut |_| {});
     let (score, mate) = stored_score(found.score);
-    let w = r.width as usize;
     Some(Record {
         score,
-        best: (!found.best.is_none()).then(|| (found.best.y() * w + found.best.x()) as u16),
+        best: stored_move(found.best, r.width as usize),
         flags: (r.flags & !FLAG_MATE) | if mate { FLAG_MATE } else { 0 },
         ..r.clone()
     })

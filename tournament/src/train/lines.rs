@@ -190,15 +190,14 @@ fn policy_samples(records: &[Record], cfg: &LinesConfig) -> Vec<PolicySample> {
     par_records(records, cfg.fit.threads, |i, r| {
         let mut out = Vec::new();
         // The search's best move, or (files from before it was kept) the next record's stone.
-        let next = records.get(i + 1).filter(|next| {
-            next.stones.len() == r.stones.len() + 1
+        let next_stone = || {
+            let next = records.get(i + 1)?;
+            let same_game = next.stones.len() == r.stones.len() + 1
                 && next.stones[..r.stones.len()] == r.stones[..]
-                && (r.rule, r.width, r.height) == (next.rule, next.width, next.height)
-        });
-        let Some(played) = r
-            .best
-            .or_else(|| next.map(|n| *n.stones.last().expect("a stone")))
-        else {
+                && (r.rule, r.width, r.height) == (next.rule, next.width, next.height);
+            same_game.then(|| *next.stones.last().expect("a stone"))
+        };
+        let Some(played) = r.best.or_else(next_stone) else {
             return out;
         };
         let valid = (i / block) % VALID_EVERY == VALID_EVERY - 1;
