@@ -12,8 +12,6 @@
 //! | `state[cell].pats: u32`          | empty cells              | both colours' 4 [`Pattern`]s (note below) |
 //! | `state[cell].cc[color]: u16`     | empty cells              | the code and [`Class`] of those patterns  |
 //! | `class_count[color][class]: u16` | board                    | number of empty cells of each [`Class`]   |
-//! | `tier_pairs[pair]: u16`          | board                    | empty cells by both colours' class tiers  |
-//! | `cell_sums[color]: [i32; 2]`     | board                    | learned values of its empty cells' codes  |
 //! | `near[cell]: u8`                 | every cell               | stones in the 5×5 square centred on it    |
 //! | `bbox`                           | board                    | bounding box of the stones                |
 //!
@@ -25,8 +23,8 @@
 //! cells (on an occupied cell they keep the values from when it was last empty).
 //!
 //! Undo does not recompute: [`Board::make`] saves, in a fixed-size per-ply `UndoRecord`, the
-//! pattern state of the 40 line cells it is about to change, the class counts, the cell sums
-//! and the bounding box, and [`Board::undo`] copies them back (line keys are XORed back). Only
+//! pattern state of the 40 line cells it is about to change, the class counts and the
+//! bounding box, and [`Board::undo`] copies them back (line keys are XORed back). Only
 //! a move older than a [`Board::block`] or [`Board::recompute`] (`stale_below`) is undone the
 //! slow way, recomputing the patterns its stone touched, since its record predates the change.
 //! Blocked cells are `Wall` in the grid and in the line keys, are not hashed and are not
@@ -37,10 +35,12 @@
 //! of an empty cell for a colour: [`Board::class`] (renju Black's `Forbid` hint confirmed by the
 //! referee's exact check), [`Board::find_class`], and the per-class counts
 //! [`Board::class_counts`]. Single line patterns ([`Board::pattern`]) are read only where one
-//! line matters. The evaluation also reads the cell sums ([`Board::cell_sums`]): per colour,
-//! the learned values of the pattern codes ([`pattern::code`]) of the empty cells, from the
-//! rule family's tables of the weights in use when the board was built
-//! ([`crate::eval::weights`]).
+//! line matters.
+//!
+//! The board knows nothing of the evaluation. What keeps sums over the empty cells in step
+//! with it (the evaluation's `Position`) places stones with [`Board::make_with`] and a
+//! [`Tracker`], which is told of the cell the stone takes and of every line cell whose pattern
+//! codes it refreshes, inside the one pass that refreshes them; [`Board::make`] tells no one.
 
 pub mod grid;
 pub mod notation;
@@ -54,11 +54,9 @@ pub use pattern::{Class, FiveKind, Pattern};
 pub use pos::{Pos, DIRS, NUM_CELLS, PAD, STRIDE};
 pub use rule::Foul;
 
-use pattern::{class_part, code_part, shift_of, tier_pair, CodeClass, TIERS};
+pub(crate) use pattern::CodeClass;
+use pattern::{class_part, code_part, shift_of, tier_pair, TIERS};
 
-use crate::eval::lines::{self, Features, LineNet, LineSums};
-use crate::eval::net::{self, Accumulator, FamilyNet, Inputs};
-use crate::eval::weights::{self, FamilyTables, ATTACK, DEFENCE};
 use crate::types::{Cell, Color, Rule};
 
 /// Bounding box of the stones on the board, in board coordinates; empty when `x0 > x1`.
@@ -137,7 +135,7 @@ fn add_near(near: &mut [u8; NUM_CELLS], i: usize, row: u64) {
 }
 
 /// Cells on the four lines within [`pattern::HALF`] steps of a cell: what one stone changes.
-const LINE_CELLS: usize = 8 * pattern::HALF;
+pub const LINE_CELLS: usize = 8 * pattern::HALF;
 
 /// Distance in cell indices from a cell to the farthest of its [`LINE_CELLS`].
 const REACH: usize = pattern::HALF * (STRIDE + 1);
@@ -178,23 +176,12 @@ struct UndoRecord {
     /// The pattern state of the line cells, in [`LINE_OFFSETS`] order.
     cells: [CellPats; LINE_CELLS],
     class_count: [[u16; 16]; 2],
-    tier_pairs: TierPairs,
-    cell_sums: [[i32; 2]; 2],
-    /// The network's sums (saved only when the board has a network).
-    acc: [Accumulator; 2],
-    /// The line network's feature sums, and whether the move updated the cells' features
-    /// (saved only when the board has a line network).
-    line_sums: LineSums,
-    lined: bool,
     bbox: BBox,
 }
 
 /// The empty cells counted by Black's and White's class tiers (`pattern::class::TIER_OF`)
-/// together (index [`tier_pair`]: `TIERS ×` Black's tier `+` White's), for a class network.
+/// together (index [`tier_pair`]: `TIERS ×` Black's tier `+` White's).
 pub type TierPairs = [u16; TIERS * TIERS];
-
-/// Per colour, the code changes of one stone (before, after), logged for the network's sums.
-type Changes = [[(u16, u16); LINE_CELLS]; 2];
 
 impl UndoRecord {
     const EMPTY: UndoRecord = UndoRecord {
@@ -203,54 +190,41 @@ impl UndoRecord {
             cc: [0; 2],
         }; LINE_CELLS],
         class_count: [[0; 16]; 2],
-        tier_pairs: [0; TIERS * TIERS],
-        cell_sums: [[0; 2]; 2],
-        acc: [[0; net::H]; 2],
-        line_sums: [0; lines::LH],
-        lined: false,
         bbox: BBox::EMPTY,
     };
 }
 
+/// What is told of the changes to the empty cells' pattern codes as [`Board::make_with`]
+/// places a stone: the evaluation keeps its sums over the empty cells so. Both calls come
+/// from inside the pattern pass, so an inlined tracker costs no second pass.
+pub trait Tracker {
+    /// The stone takes the empty cell `i`, whose codes and classes (per colour) were `cc`.
+    fn taken(&mut self, i: usize, cc: [CodeClass; 2]);
+    /// The empty line cell `slot` of the stone ([`LINE_CELLS`] of them, each at most once a
+    /// stone) had its patterns refreshed: its codes and classes went from `prev` to `now`,
+    /// perhaps the same.
+    fn refreshed(&mut self, slot: usize, prev: [CodeClass; 2], now: [CodeClass; 2]);
+}
+
+/// No tracker: [`Board::make`].
+impl Tracker for () {
+    #[inline(always)]
+    fn taken(&mut self, _: usize, _: [CodeClass; 2]) {}
+    #[inline(always)]
+    fn refreshed(&mut self, _: usize, _: [CodeClass; 2], _: [CodeClass; 2]) {}
+}
+
 /// The incrementally kept fields [`Board::make`] changes along the lines through a stone, as
 /// windows of `2 * REACH + 1` cells centred on it (constant offsets, no bounds checks).
-struct Lines<'a> {
+struct Lines<'a, T: Tracker> {
     keys: &'a mut [[u32; 4]; 2 * REACH + 1],
     state: &'a mut [CellPats; 2 * REACH + 1],
     counts: &'a mut [[u16; 16]; 2],
-    sums: &'a mut [[i32; 2]; 2],
     tables: &'static pattern::RuleTables,
-    values: &'static FamilyTables,
-    /// Whether to log the code changes (the board has a network).
-    log: bool,
-    /// Per colour, the code changes so far (before, after), for the network's sums.
-    changes: &'a mut Changes,
-    /// Per colour, how many of `changes` are filled.
-    changed: [usize; 2],
-    /// Bit `j` set: the line cell `j` ([`LINE_OFFSETS`] order) changed class for either colour.
-    moved: u64,
+    tracker: &'a mut T,
 }
 
-/// Moves the line cells of a stone whose classes changed (bit `j` of `moved` for the `j`-th of
-/// [`LINE_OFFSETS`]) from their tier pairs in `before` (in that order) to those of their codes
-/// in `now` (the cells around the stone). The pattern updates only mark the cells: few
-/// change class, and counting every update's pairs was far slower.
-#[inline(always)]
-fn move_pairs(
-    pairs: &mut TierPairs,
-    mut moved: u64,
-    before: &[CellPats; LINE_CELLS],
-    now: &[CellPats; 2 * REACH + 1],
-) {
-    while moved != 0 {
-        let j = moved.trailing_zeros() as usize;
-        moved &= moved - 1;
-        pairs[tier_pair(before[j].cc)] -= 1;
-        pairs[tier_pair(now[LINE_OFFSETS[j]].cc)] += 1;
-    }
-}
-
-impl Lines<'_> {
+impl<T: Tracker> Lines<'_, T> {
     /// XORs `v` into the keys of the 10 cells along `DIRS[D]` and refreshes the patterns of
     /// those whose patterns can change; `own` is the centre's line key along `D`. A pattern
     /// reads no further than the first wall, and one colour's no further than the first
@@ -282,9 +256,9 @@ impl Lines<'_> {
     }
 
     /// Recomputes the pattern of the empty cell `q` in direction `d` for both colours, its code
-    /// and class, the class counts and the cell sums. (Measured: returning early when the
-    /// patterns are unchanged saves 2% of the instructions but no measurable time, and the class
-    /// counts updated under a `new != prev` branch cost more time than updating them
+    /// and class and the class counts, and tells the tracker. (Measured: returning early when
+    /// the patterns are unchanged saves 2% of the instructions but no measurable time, and the
+    /// class counts updated under a `new != prev` branch cost more time than updating them
     /// unconditionally.)
     #[inline(always)]
     fn set_pattern(&mut self, q: usize, d: usize, slot: usize) {
@@ -294,29 +268,16 @@ impl Lines<'_> {
         let cell = &mut self.state[q];
         let pats = (cell.pats & !(0x000F_000F << shift)) | both << shift;
         cell.pats = pats;
-        let mut moved = 0;
+        let prev = cell.cc;
+        let now = [0, 1].map(|c| self.tables.code_class(c, (pats >> (16 * c)) as u16));
+        // One store: the tracker's read of two halves stored apart would wait for them.
+        cell.cc = now;
         for c in 0..2 {
-            let new = self.tables.code_class(c, (pats >> (16 * c)) as u16);
-            let prev = std::mem::replace(&mut cell.cc[c], new);
-            moved |= (prev ^ new) & 15;
             // Unconditional: cheaper than the branch when the class did not change.
-            self.counts[c][class_part(prev) as usize] -= 1;
-            self.counts[c][class_part(new) as usize] += 1;
-            let cells = &self.values.side[c].cell;
-            let now = cells[code_part(new)];
-            let before = cells[code_part(prev)];
-            self.sums[c][ATTACK] += now[ATTACK] as i32 - before[ATTACK] as i32;
-            self.sums[c][DEFENCE] += now[DEFENCE] as i32 - before[DEFENCE] as i32;
-            if self.log {
-                // Logged without a branch (whether a code changes is hard to predict); the
-                // count only moves when it did.
-                let (b, n) = (code_part(prev) as u16, code_part(new) as u16);
-                let k = self.changed[c];
-                self.changes[c][k] = (b, n);
-                self.changed[c] = k + (b != n) as usize;
-            }
+            self.counts[c][class_part(prev[c]) as usize] -= 1;
+            self.counts[c][class_part(now[c]) as usize] += 1;
         }
-        self.moved |= ((moved != 0) as u64) << slot;
+        self.tracker.refreshed(slot, prev, now);
     }
 }
 
@@ -341,36 +302,11 @@ pub struct Board {
     /// Indexed by class; 16 wide so that a class masked to 4 bits needs no bounds check (the
     /// last entry stays 0).
     class_count: [[u16; 16]; 2],
-    /// The empty cells by both colours' class tiers ([`TierPairs`]).
-    tier_pairs: TierPairs,
-    /// Per colour, the sums over the empty cells of their learned values (attack, defence) for
-    /// that colour's pattern codes ([`FamilyTables`]).
-    cell_sums: [[i32; 2]; 2],
-    /// Per colour, the sums over the empty cells of the network's vectors of their codes
-    /// (zero without a network).
-    acc: [Accumulator; 2],
-    /// Scratch for [`Board::flip_lines`]: the code changes it logs for the network's sums.
-    changes: Changes,
     near: [u8; NUM_CELLS],
     /// The Zobrist keys ([`zobrist::keys`]), held to skip the lazy-init check on every move.
     zobrist: &'static [[u64; NUM_CELLS]; 2],
     /// The rule's pattern and class tables.
     tables: &'static pattern::RuleTables,
-    /// The rule family's learned cell values (from the weights in use when the board was built).
-    values: &'static FamilyTables,
-    /// The rule family's network if it reads the vector sums (from the network in use when the
-    /// board was built): the board keeps them for it.
-    net: Option<&'static FamilyNet>,
-    /// The rule family's network if it reads the class counts only: nothing more to keep.
-    class_net: Option<&'static FamilyNet>,
-    /// The line network (if one is installed), each cell's features (kept for empty cells;
-    /// an occupied cell keeps those from when its stone was placed, or from the last
-    /// recompute) and the sums of the empty cells' clipped features.
-    line_net: Option<&'static LineNet>,
-    /// Whether `line_net` has a value head ([`LineNet::has_value`]).
-    line_value: bool,
-    line_features: Box<[Features; NUM_CELLS]>,
-    line_sums: LineSums,
 }
 
 impl Board {
@@ -388,25 +324,11 @@ impl Board {
             keys: [[0; 4]; NUM_CELLS],
             state: [CellPats::default(); NUM_CELLS],
             class_count: [[0; 16]; 2],
-            tier_pairs: [0; TIERS * TIERS],
-            cell_sums: [[0; 2]; 2],
-            acc: [[0; net::H]; 2],
-            changes: [[(0, 0); LINE_CELLS]; 2],
             near: [0; NUM_CELLS],
             tables: pattern::rule_tables(rule),
-            values: weights::active().family(rule),
-            net: None,
-            class_net: None,
-            line_net: lines::active(),
-            line_value: lines::active().is_some_and(|n| n.has_value()),
-            line_features: vec![[0; lines::LH]; NUM_CELLS]
-                .into_boxed_slice()
-                .try_into()
-                .expect("one per cell"),
-            line_sums: [0; lines::LH],
             zobrist: &zobrist::keys().cells,
         };
-        board.set_net(net::active().and_then(|n| n.family(rule)));
+        board.recompute();
         board
     }
 
@@ -570,19 +492,21 @@ impl Board {
         self.class_count[color.index()][class as usize]
     }
 
-    /// The empty cells counted by both colours' raw class tiers ([`TierPairs`]): kept as stones
-    /// come and go while the board has a class network (the only reader in the search), counted
-    /// over the board otherwise.
-    #[inline]
-    pub fn tier_pairs(&self) -> TierPairs {
-        if self.class_net.is_some() {
-            return self.tier_pairs;
-        }
+    /// The empty cells counted by both colours' raw class tiers ([`TierPairs`]), counted over
+    /// the board.
+    pub fn count_tier_pairs(&self) -> TierPairs {
         let mut pairs = [0; TIERS * TIERS];
         for p in self.grid.positions().filter(|&p| self.grid.is_empty(p)) {
             pairs[tier_pair(self.state[p.index()].cc)] += 1;
         }
         pairs
+    }
+
+    /// Both colours' pattern codes and classes of the empty cell `p` (as a [`Tracker`] is told
+    /// them).
+    #[inline]
+    pub(crate) fn code_classes(&self, p: Pos) -> [CodeClass; 2] {
+        self.state[p.index()].cc
     }
 
     /// The number of empty cells of every raw class for `color`, indexed by `Class as usize`
@@ -592,45 +516,6 @@ impl Board {
         self.class_count[color.index()][..Class::COUNT]
             .try_into()
             .expect("COUNT classes")
-    }
-
-    /// The sums over the empty cells of `color`'s learned cell values, `[ATTACK, DEFENCE]`
-    /// ([`weights`]).
-    #[inline]
-    pub fn cell_sums(&self, color: Color) -> [i32; 2] {
-        self.cell_sums[color.index()]
-    }
-
-    /// The learned tables this board sums (its rule family's, from the weights in use when it
-    /// was built).
-    #[inline]
-    pub fn values(&self) -> &'static FamilyTables {
-        self.values
-    }
-
-    /// Makes the board sum `values` instead (rebuilds every incremental field).
-    pub fn set_values(&mut self, values: &'static FamilyTables) {
-        self.values = values;
-        self.recompute();
-    }
-
-    /// The rule family's network, if any.
-    #[inline]
-    pub fn net(&self) -> Option<&'static FamilyNet> {
-        self.net.or(self.class_net)
-    }
-
-    /// Per colour (`Color::index`), the sums of the network's vectors over the empty cells.
-    #[inline]
-    pub fn accumulators(&self) -> &[Accumulator; 2] {
-        &self.acc
-    }
-
-    /// Makes `net` the board's network instead (rebuilds every incremental field).
-    pub fn set_net(&mut self, net: Option<&'static FamilyNet>) {
-        let classes = net.is_some_and(|n| n.inputs == Inputs::Classes);
-        (self.net, self.class_net) = if classes { (None, net) } else { (net, None) };
-        self.recompute();
     }
 
     /// Number of stones in the 5×5 square centred on `p` (stones on `p` included).
@@ -675,6 +560,13 @@ impl Board {
     /// Places a stone of `color` on the empty cell `p`.
     #[inline]
     pub fn make(&mut self, p: Pos, color: Color) {
+        self.make_with(p, color, &mut ());
+    }
+
+    /// Places a stone of `color` on the empty cell `p`, telling `tracker` of the cell it takes
+    /// and of the line cells whose patterns it refreshes.
+    #[inline(always)]
+    pub fn make_with<T: Tracker>(&mut self, p: Pos, color: Color, tracker: &mut T) {
         debug_assert!(self.grid.is_on_board(p) && self.grid.is_empty(p));
         let i = p.index();
         let ply = self.history.len();
@@ -683,96 +575,16 @@ impl Board {
         self.history.push((p, color));
         let rec = &mut self.undo[ply];
         rec.class_count = self.class_count;
-        if self.class_net.is_some() {
-            rec.tier_pairs = self.tier_pairs;
-        }
-        rec.cell_sums = self.cell_sums;
-        if self.net.is_some() {
-            rec.acc = self.acc;
-        }
-        rec.lined = self.line_net.is_some();
-        if rec.lined {
-            rec.line_sums = self.line_sums;
-        }
         rec.bbox = self.bbox;
         let around = Self::around(&self.state, i);
         for (saved, &o) in rec.cells.iter_mut().zip(&LINE_OFFSETS) {
             *saved = around[o];
         }
         self.bbox.extend(p);
+        tracker.taken(i, self.state[i].cc);
         self.leave_cell(i, -1);
-        let moved = self.flip_lines(p, color.stone() as u32);
-        if self.class_net.is_some() {
-            move_pairs(
-                &mut self.tier_pairs,
-                moved,
-                &self.undo[ply].cells,
-                Self::around(&self.state, i),
-            );
-        }
-        if let Some(ln) = self.line_net {
-            let f = lines::clipped(&self.line_features[i]);
-            for (s, &v) in self.line_sums.iter_mut().zip(&f) {
-                *s -= v as i32;
-            }
-            self.move_windows(ln, i, color.stone() as u32, true);
-        }
+        self.flip_lines(p, color.stone() as u32, tracker);
         add_near(&mut self.near, i, NEAR_ROW);
-    }
-
-    /// Moves the line network's features of the empty cells within [`lines::REACH`] of the
-    /// cell `i` on its four lines, whose windows a stone `v` (a [`Cell`] code) there changed:
-    /// `placed`, the stone was just placed (the keys hold it) and the sums follow; else it is
-    /// being taken back (the keys still hold it) and the caller restores the sums. A stone's
-    /// cell keeps the features it had when the stone was placed: the moves made and taken back
-    /// while it stands skip it both ways. (Saving the features in the undo record instead of
-    /// moving them back was no faster.)
-    #[inline(always)]
-    fn move_windows(&mut self, ln: &LineNet, i: usize, v: u32, placed: bool) {
-        // Each cell's clipped change is within ±LINE_ONE: the sum of 24 fits `i16`.
-        let mut delta = [0i16; lines::LH];
-        let halves = lines::halves();
-        for (d, &dir) in DIRS.iter().enumerate() {
-            for k in 1..=lines::REACH as isize {
-                for side in [-1isize, 1] {
-                    let q = (i as isize + side * k * dir) as usize;
-                    if self.grid.get(Pos(q as u16)) != Cell::Empty {
-                        continue;
-                    }
-                    // The stone is at offset `-side * k` from `q`.
-                    let flip = v << shift_of(-side * k);
-                    let (with, without) =
-                        lines::window_pair(halves, self.keys[q][d], flip, side < 0);
-                    let f = &mut self.line_features[q];
-                    if placed {
-                        ln.move_window(f, &mut delta, without, with);
-                    } else {
-                        ln.move_window_back(f, with, without);
-                    }
-                }
-            }
-        }
-        if placed {
-            for (s, &k) in self.line_sums.iter_mut().zip(&delta) {
-                *s += k as i32;
-            }
-        }
-    }
-
-    /// Rebuilds every cell's line features from its keys and the empty cells' sums.
-    fn recompute_lines(&mut self) {
-        self.line_sums = [0; lines::LH];
-        let Some(ln) = self.line_net else { return };
-        for p in self.grid.positions() {
-            let q = p.index();
-            self.line_features[q] = ln.features(&self.keys[q]);
-            if self.grid.is_empty(p) {
-                let f = lines::clipped(&self.line_features[q]);
-                for (s, &v) in self.line_sums.iter_mut().zip(&f) {
-                    *s += v as i32;
-                }
-            }
-        }
     }
 
     /// The line key of the cell `p` in direction `dir` ([`pattern::key`] layout).
@@ -781,54 +593,11 @@ impl Board {
         self.keys[p.index()][dir]
     }
 
-    /// The line network the board keeps features for, if any.
+    /// Whether [`Board::undo`] would take back the last stone the slow way, recomputing what it
+    /// touched (it predates a [`Board::block`] or [`Board::recompute`]).
     #[inline]
-    pub fn line_net(&self) -> Option<&'static LineNet> {
-        self.line_net
-    }
-
-    /// The line network, if it has a value head.
-    #[inline]
-    pub fn line_value(&self) -> Option<&'static LineNet> {
-        self.line_net.filter(|_| self.line_value)
-    }
-
-    /// The sums of the empty cells' clipped line features (zeros without a line network).
-    #[inline]
-    pub fn line_sums(&self) -> &LineSums {
-        &self.line_sums
-    }
-
-    /// The line features of the cell `p` (zeros without a line network).
-    #[inline]
-    pub fn line_features(&self, p: Pos) -> &Features {
-        &self.line_features[p.index()]
-    }
-
-    /// Makes `net` the board's line network instead (rebuilds its features).
-    pub fn set_line_net(&mut self, net: Option<&'static LineNet>) {
-        self.line_net = net;
-        self.line_value = net.is_some_and(|n| n.has_value());
-        self.recompute();
-    }
-
-    /// [`Board::make`] without updating the network's sums or the tier pairs, for the threat
-    /// searches, which never evaluate: they stay those from before the stone (and
-    /// [`Board::undo`] restores them so), and are stale until that undo.
-    #[inline]
-    pub fn make_unscored(&mut self, p: Pos, color: Color) {
-        let net = self.net.take();
-        let class_net = self.class_net.take();
-        let line_net = self.line_net.take();
-        self.make(p, color);
-        (self.net, self.class_net, self.line_net) = (net, class_net, line_net);
-        let rec = &mut self.undo[self.history.len() - 1];
-        if net.is_some() {
-            rec.acc = self.acc;
-        }
-        if class_net.is_some() {
-            rec.tier_pairs = self.tier_pairs;
-        }
+    pub fn undo_recomputes(&self) -> bool {
+        self.history.len() <= self.stale_below && !self.history.is_empty()
     }
 
     /// Takes back the last stone placed by [`Board::make`].
@@ -845,27 +614,11 @@ impl Board {
             // The record predates a block or a recompute: recompute what the stone touched
             // (patterns kept on occupied cells may be out of date too: redo the cell's own).
             self.stale_below = ply;
-            self.flip_lines_paired(p, color.stone() as u32);
+            self.flip_lines(p, color.stone() as u32, &mut ());
             self.refresh_cell(i);
             self.leave_cell(i, 1);
-            self.recompute_lines();
         } else {
-            if let (Some(ln), true) = (self.line_net, rec.lined) {
-                // The keys still hold the stone; the cell's own features are those from
-                // before it.
-                let sums = rec.line_sums;
-                self.move_windows(ln, i, color.stone() as u32, false);
-                self.line_sums = sums;
-            }
-            let rec = &self.undo[ply];
             self.class_count = rec.class_count;
-            if self.class_net.is_some() {
-                self.tier_pairs = rec.tier_pairs;
-            }
-            self.cell_sums = rec.cell_sums;
-            if self.net.is_some() {
-                self.acc = rec.acc;
-            }
             let around = Self::around_mut(&mut self.state, i);
             for (&saved, &o) in rec.cells.iter().zip(&LINE_OFFSETS) {
                 around[o] = saved;
@@ -897,15 +650,14 @@ impl Board {
         let i = p.index();
         self.grid.set(p, Cell::Wall);
         self.leave_cell(i, -1);
-        self.flip_lines_paired(p, Cell::Wall as u32);
-        self.recompute_lines();
+        self.flip_lines(p, Cell::Wall as u32, &mut ());
         self.stale_below = self.history.len();
     }
 
     /// XORs `v` (a [`Cell`] code) into the line keys of the 40 cells within 5 steps of `p` on its
     /// four lines and refreshes the patterns of the empty ones that can change.
     #[inline(always)]
-    fn flip_lines(&mut self, p: Pos, v: u32) -> u64 {
+    fn flip_lines<T: Tracker>(&mut self, p: Pos, v: u32, tracker: &mut T) {
         let i = p.index();
         // Every on-board cell has `PAD` wall cells around it in every direction.
         assert!((REACH..NUM_CELLS - REACH).contains(&i));
@@ -916,56 +668,13 @@ impl Board {
                 .expect("window"),
             state: Self::around_mut(&mut self.state, i),
             counts: &mut self.class_count,
-            sums: &mut self.cell_sums,
             tables: self.tables,
-            values: self.values,
-            log: self.net.is_some(),
-            changes: &mut self.changes,
-            changed: [0; 2],
-            moved: 0,
+            tracker,
         };
         lines.flip::<0>(own[0], v);
         lines.flip::<1>(own[1], v);
         lines.flip::<2>(own[2], v);
         lines.flip::<3>(own[3], v);
-        let (changed, moved) = (lines.changed, lines.moved);
-        if let Some(net) = self.net {
-            // One pass over the changed codes, with each colour's sums in registers.
-            for (c, &changed) in changed.iter().enumerate() {
-                let table = net.vectors(c);
-                let mut acc = self.acc[c];
-                for &(before, now) in &self.changes[c][..changed] {
-                    let (n, b) = (&table[now as usize], &table[before as usize]);
-                    for k in 0..net::H {
-                        acc[k] = acc[k].wrapping_add(n[k] as i16 - b[k] as i16);
-                    }
-                }
-                self.acc[c] = acc;
-            }
-        }
-        moved
-    }
-
-    /// [`Board::flip_lines`] with the tier pairs moved too (where no undo record holds the
-    /// line cells from before).
-    fn flip_lines_paired(&mut self, p: Pos, v: u32) {
-        let i = p.index();
-        let mut before = [CellPats::default(); LINE_CELLS];
-        if self.class_net.is_some() {
-            let around = Self::around(&self.state, i);
-            for (saved, &o) in before.iter_mut().zip(&LINE_OFFSETS) {
-                *saved = around[o];
-            }
-        }
-        let moved = self.flip_lines(p, v);
-        if self.class_net.is_some() {
-            move_pairs(
-                &mut self.tier_pairs,
-                moved,
-                &before,
-                Self::around(&self.state, i),
-            );
-        }
     }
 
     /// XORs `v` into the line keys of the 40 cells within 5 steps of `p` on its four lines,
@@ -1000,26 +709,14 @@ impl Board {
         }
     }
 
-    /// Adds (`sign` 1) or removes (`sign` -1) the empty cell `i` to or from the class counts
-    /// and the cell value sums, for both colours.
+    /// Adds (`sign` 1) or removes (`sign` -1) the empty cell `i` to or from the class counts,
+    /// for both colours.
     #[inline(always)]
     fn leave_cell(&mut self, i: usize, sign: i32) {
-        if self.class_net.is_some() {
-            let pair = &mut self.tier_pairs[tier_pair(self.state[i].cc)];
-            *pair = (*pair as i32 + sign) as u16;
-        }
         for c in 0..2 {
             let cc = self.state[i].cc[c];
             let k = &mut self.class_count[c][class_part(cc) as usize];
             *k = (*k as i32 + sign) as u16;
-            let v = self.values.side[c].cell[code_part(cc)];
-            self.cell_sums[c][ATTACK] += sign * v[ATTACK] as i32;
-            self.cell_sums[c][DEFENCE] += sign * v[DEFENCE] as i32;
-            if let Some(net) = self.net {
-                for (a, &n) in self.acc[c].iter_mut().zip(net.vector(c, code_part(cc))) {
-                    *a = a.wrapping_add(sign as i16 * n as i16);
-                }
-            }
         }
     }
 
@@ -1029,9 +726,6 @@ impl Board {
         self.hash = 0;
         self.bbox = BBox::EMPTY;
         self.class_count = [[0; 16]; 2];
-        self.tier_pairs = [0; TIERS * TIERS];
-        self.cell_sums = [[0; 2]; 2];
-        self.acc = [[0; net::H]; 2];
         self.near = [0; NUM_CELLS];
         let positions: Vec<Pos> = self.grid.positions().collect();
         for &p in &positions {
@@ -1058,7 +752,6 @@ impl Board {
                 self.leave_cell(q, 1);
             }
         }
-        self.recompute_lines();
         self.stale_below = self.history.len();
     }
 
@@ -1073,40 +766,16 @@ impl Board {
         if fresh.bbox != self.bbox {
             return Err(format!("bbox {:?} != {:?}", self.bbox, fresh.bbox));
         }
-        if fresh.cell_sums != self.cell_sums {
-            return Err(format!(
-                "cell value sums {:?} != {:?}",
-                self.cell_sums, fresh.cell_sums
-            ));
-        }
-        if fresh.acc != self.acc {
-            return Err(format!("network sums {:?} != {:?}", self.acc, fresh.acc));
-        }
-        if fresh.line_sums != self.line_sums {
-            return Err(format!(
-                "line sums {:?} != {:?}",
-                self.line_sums, fresh.line_sums
-            ));
-        }
         if fresh.class_count != self.class_count {
             return Err(format!(
                 "class counts {:?} != {:?}",
                 self.class_count, fresh.class_count
             ));
         }
-        if fresh.tier_pairs != self.tier_pairs {
-            return Err(format!(
-                "tier pairs {:?} != {:?}",
-                self.tier_pairs, fresh.tier_pairs
-            ));
-        }
         for p in self.grid.positions() {
             let i = p.index();
             if fresh.keys[i] != self.keys[i] {
                 return Err(format!("line keys at {p}"));
-            }
-            if self.grid.is_empty(p) && fresh.line_features[i] != self.line_features[i] {
-                return Err(format!("line features at {p}"));
             }
             if fresh.near[i] != self.near[i] {
                 return Err(format!(
@@ -1159,4 +828,4 @@ impl Iterator for Candidates<'_> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -1,5 +1,5 @@
 //! Static evaluation, from the side to move's point of view: the learned values of every empty
-//! cell's pattern code for both sides (summed incrementally by the board), a table over both
+//! cell's pattern code for both sides (summed incrementally by the [`Position`]), a table over both
 //! sides' threat masks, and a tempo bonus, all from the weights in use ([`weights`]).
 //!
 //! `rensa-train` (tournament crate) fits weights to self-play games. The embedded weights are
@@ -17,7 +17,10 @@
 pub mod lines;
 pub mod net;
 pub mod params;
+pub mod position;
 pub mod weights;
+
+pub use position::Position;
 
 use crate::board::{Board, Class};
 use crate::types::Color;
@@ -30,23 +33,23 @@ pub struct ClassCounts {
     pub them: [u16; Class::COUNT],
 }
 
-/// The static value of `board` for `us` to move, given its class counts `c` (from
+/// The static value of `pos` for `us` to move, given its class counts `c` (from
 /// [`class_counts`]). The position after the move is what counts: averaging the cell sums with
 /// those before it, as Rapfi's classical evaluator does, lost (−265 ±132; docs/experiments.md).
 #[inline]
-pub fn evaluate(board: &Board, us: Color, c: &ClassCounts) -> i32 {
-    let side = &board.values().side[us.index()];
+pub fn evaluate(pos: &Position, us: Color, c: &ClassCounts) -> i32 {
+    let side = &pos.values().side[us.index()];
     let mask = weights::threat_mask(&c.us) << weights::THREAT_BITS | weights::threat_mask(&c.them);
-    let mut v = side.tempo as i32 + side.threat[mask] as i32 + board.cell_sums(us)[weights::ATTACK]
-        - board.cell_sums(us.opp())[weights::DEFENCE];
-    if let Some(net) = board.net() {
+    let mut v = side.tempo as i32 + side.threat[mask] as i32 + pos.cell_sums(us)[weights::ATTACK]
+        - pos.cell_sums(us.opp())[weights::DEFENCE];
+    if let Some(net) = pos.net() {
         v += match net.inputs {
-            net::Inputs::Codes => net.forward(board.accumulators(), us),
-            net::Inputs::Classes => net.forward_classes(&c.us, &c.them, &board.tier_pairs(), us),
+            net::Inputs::Codes => net.forward(pos.accumulators(), us),
+            net::Inputs::Classes => net.forward_classes(&c.us, &c.them, &pos.tier_pairs(), us),
         };
     }
-    if let Some(ln) = board.line_value() {
-        v += ln.value(board.line_sums(), us);
+    if let Some(ln) = pos.line_value() {
+        v += ln.value(pos.line_sums(), us);
     }
     v.clamp(-params::EVAL_LIMIT, params::EVAL_LIMIT)
 }

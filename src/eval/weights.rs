@@ -2,7 +2,7 @@
 //! of a cell ([`CODES`]), a table over both sides' threat masks, and a tempo bonus. Owns the
 //! weights file format, the embedded weights, loading another file, and the weights in use.
 //!
-//! The board sums the cell values incrementally ([`crate::board::Board::cell_sums`]); the
+//! The position sums the cell values incrementally ([`super::Position::cell_sums`]); the
 //! evaluation reads the sums, the masks and the tempo ([`super::evaluate`]).
 //!
 //! # File format (all integers little-endian)
@@ -297,7 +297,7 @@ pub fn embedded() -> &'static Weights {
 /// The weights installed by [`install`], if any.
 static ACTIVE: RwLock<Option<&'static Weights>> = RwLock::new(None);
 
-/// The weights boards are built with: the last installed, else the embedded ones.
+/// The weights positions are built with: the last installed, else the embedded ones.
 pub fn active() -> &'static Weights {
     match *ACTIVE.read().unwrap_or_else(|e| e.into_inner()) {
         Some(w) => w,
@@ -305,8 +305,9 @@ pub fn active() -> &'static Weights {
     }
 }
 
-/// Makes `w` the weights of every board built from now on (boards already built keep theirs).
-/// Each call keeps its weights for the life of the process: meant for a handful of loads.
+/// Makes `w` the weights of every position built from now on (positions already built keep
+/// theirs). Each call keeps its weights for the life of the process: meant for a handful of
+/// loads.
 pub fn install(w: Weights) -> &'static Weights {
     let w: &'static Weights = Box::leak(Box::new(w));
     *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(w);

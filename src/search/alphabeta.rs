@@ -47,7 +47,8 @@ use super::movepick::{self, Quick};
 use super::stack::{MoveEntry, Stack, MAX_PLY};
 use super::tt::{Bound, Tt};
 use super::{Control, Limits, ThreadData, INF, MATE, MATE_BOUND};
-use crate::board::{Board, Class, Pos, DIRS};
+use crate::board::{Class, Pos, DIRS};
+use crate::eval::Position;
 use crate::types::{Color, Rule};
 
 use crate::params::{
@@ -152,7 +153,7 @@ pub(crate) fn lmr_table(params: &SearchParams) -> LmrTable {
 /// The state of one search thread: the board, the shared table and control, the thread's own
 /// stack and tables ([`ThreadData`]) and the counters.
 pub(crate) struct Searcher<'a> {
-    pub board: &'a mut Board,
+    pub board: &'a mut Position,
     pub tt: &'a Tt,
     pub control: &'a Control,
     pub limits: &'a Limits,
@@ -186,7 +187,7 @@ impl<'a> Searcher<'a> {
     /// A searcher over `board` with the thread's `data` (prepared by the caller, see
     /// [`ThreadData::reset`]).
     pub fn new(
-        board: &'a mut Board,
+        board: &'a mut Position,
         tt: &'a Tt,
         control: &'a Control,
         limits: &'a Limits,
@@ -1177,14 +1178,14 @@ impl<'a> Searcher<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Grid;
+    use crate::board::{Board, Grid};
     use crate::params::HORIZON_DEFENCE;
 
     /// A stop for a spent sub-budget is lifted, a final one never is: an expired deadline or a
     /// raised stop flag turns the resumption into an abort.
     #[test]
     fn only_a_spent_sub_budget_is_resumed() {
-        let mut b = Board::from_grid(&Grid::new(15, 15), Rule::Freestyle);
+        let mut b = Position::new(Board::from_grid(&Grid::new(15, 15), Rule::Freestyle));
         let (tt, limits) = (Tt::new(1 << 16), Limits::infinite());
         let mut data = ThreadData::new();
         let free = Control::new();
@@ -1235,7 +1236,10 @@ mod tests {
         . . . . . . . . . . .";
 
     fn horizon_value(text: &str) -> i32 {
-        let mut b = Board::from_grid(&Grid::from_ascii(text).unwrap(), Rule::Freestyle);
+        let mut b = Position::new(Board::from_grid(
+            &Grid::from_ascii(text).unwrap(),
+            Rule::Freestyle,
+        ));
         let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
         let mut data = ThreadData::new();
         let mut s = Searcher::new(&mut b, &tt, &control, &limits, &mut data);
@@ -1285,7 +1289,7 @@ mod tests {
     fn horizon_vcf_threat_is_not_stood_on() {
         let value = |fours: i32| {
             let grid = Grid::from_ascii(TWO_FOUR_THREES).unwrap();
-            let mut b = Board::from_grid(&grid, Rule::Freestyle);
+            let mut b = Position::new(Board::from_grid(&grid, Rule::Freestyle));
             let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
             let mut data = ThreadData::new();
             data.params.horizon_vcf_fours = fours;
@@ -1321,7 +1325,10 @@ mod tests {
     /// The value, alpha and node count of a null-window search of Black at `depth` around an
     /// alpha 600 above the static eval, with razoring to depth `razor` (0: off).
     fn razored(text: &str, depth: i32, razor: i32) -> (i32, i32, u64) {
-        let mut b = Board::from_grid(&Grid::from_ascii(text).unwrap(), Rule::Freestyle);
+        let mut b = Position::new(Board::from_grid(
+            &Grid::from_ascii(text).unwrap(),
+            Rule::Freestyle,
+        ));
         let alpha = movepick::quick(&b, Color::Black).eval + 600;
         let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
         let mut data = ThreadData::new();

@@ -10,8 +10,8 @@
 use super::stack::MoveEntry;
 use crate::board::pattern::{code::patterns_of, CODES};
 use crate::board::{Board, Class, Pos};
-use crate::eval;
 use crate::eval::weights::{ATTACK, DEFENCE};
+use crate::eval::{self, Position};
 use crate::params::{ORDER_ATTACK, ORDER_DEFEND, ORDER_PATTERN_ATTACK, ORDER_PATTERN_DEFEND};
 use crate::types::{Color, Rule};
 use std::sync::LazyLock;
@@ -48,28 +48,32 @@ pub struct Quick {
 
 /// The counts-only facts of the position with `us` to move.
 #[inline]
-pub fn quick(board: &Board, us: Color) -> Quick {
-    quick_with(board, us, true)
+pub fn quick(pos: &Position, us: Color) -> Quick {
+    let c = eval::class_counts(pos, us);
+    Quick {
+        eval: eval::evaluate(pos, us, &c),
+        ..from_counts(pos, us, &c)
+    }
 }
 
 /// [`quick`] without the static evaluation (`eval` 0): for the threat searches, which read only
-/// the counts (their boards do not keep the network's sums, [`Board::make_unscored`]), and for
+/// the counts (their stones leave the evaluation's sums stale, [`Position::make_unscored`]), and for
 /// the main search, which evaluates a node only once its counts and the table leave it open.
 #[inline]
 pub fn quick_counts(board: &Board, us: Color) -> Quick {
-    quick_with(board, us, false)
+    from_counts(board, us, &eval::class_counts(board, us))
 }
 
 /// The static evaluation of `board` for `us` to move ([`eval::evaluate`]), for a node whose
 /// [`quick_counts`] left it open.
 #[inline]
-pub fn static_eval(board: &Board, us: Color) -> i32 {
+pub fn static_eval(board: &Position, us: Color) -> i32 {
     eval::evaluate(board, us, &eval::class_counts(board, us))
 }
 
+/// [`quick_counts`] from the class counts `c`.
 #[inline(always)]
-fn quick_with(board: &Board, us: Color, with_eval: bool) -> Quick {
-    let c = eval::class_counts(board, us);
+fn from_counts(board: &Board, us: Color, c: &eval::ClassCounts) -> Quick {
     let caro = board.rule().blocked_five_void();
     let n = |v: &[u16; Class::COUNT], k: Class| v[k as usize];
     let renju_black = board.rule() == Rule::Renju && us == Color::Black;
@@ -86,11 +90,7 @@ fn quick_with(board: &Board, us: Color, with_eval: bool) -> Quick {
         own_four_three: !caro && !renju_black && n(&c.us, Class::Block4Flex3) > 0,
         opp_threat: n(&c.them, Class::Flex4) > 0 || n(&c.them, Class::DoubleFour) > 0,
         own_fours: has_fours(&c.us),
-        eval: if with_eval {
-            eval::evaluate(board, us, &c)
-        } else {
-            0
-        },
+        eval: 0,
         empty: c.us.iter().map(|&k| k as u32).sum(),
     }
 }
@@ -204,7 +204,7 @@ fn cell_codes(board: &Board, us: Color, p: Pos) -> [usize; 2] {
 /// What the learned evaluation gives the empty cell `p` for `us` to move: its attack value for
 /// `us` plus its defence value against the opponent (how much the cell is worth to either side).
 #[inline]
-pub fn cell_value(board: &Board, us: Color, p: Pos) -> i32 {
+pub fn cell_value(board: &Position, us: Color, p: Pos) -> i32 {
     let values = board.values();
     let [a, d] = cell_codes(board, us, p);
     values.side[us.index()].cell[a][ATTACK] as i32

@@ -8,6 +8,7 @@
 use super::alphabeta::Searcher;
 use super::{Limits, ThreadData, Tt, UNSTOPPED};
 use crate::board::{Board, Pos};
+use crate::eval::Position;
 use crate::params::{SearchParams, PROOF_VCF_FOURS, PROOF_VCT_THREATS, VCT_VCF_FOURS};
 use crate::types::Color;
 
@@ -46,7 +47,7 @@ pub struct Proof {
 /// Whether `us`, to move on `board`, wins by a VCF or a VCT found within `nodes` nodes. `data`
 /// is any thread's memory (reset here, so the answer depends only on the arguments).
 pub fn prove(board: &Board, us: Color, nodes: u64, data: &mut ThreadData) -> Proof {
-    let mut board = board.clone();
+    let mut board = Position::new(board.clone());
     let tt = Tt::new(PROOF_TT_BYTES);
     let limits = Limits::nodes(nodes);
     data.reset(false, &SearchParams::DEFAULT, board.rule());

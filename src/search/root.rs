@@ -18,6 +18,7 @@ use super::{
     SearchResult, ThreadData, INF, MATE, MATE_BOUND,
 };
 use crate::board::{rule, Board, Class, Pos};
+use crate::eval::Position;
 use crate::params::{ROOT_GUARD_MAX_REFUTED, ROOT_VCF_FOURS, ROOT_VCF_NODES, ROOT_VCF_STEPS};
 use crate::types::Color;
 
@@ -41,7 +42,7 @@ pub(super) fn think_one(
     data: &mut ThreadData,
     observer: &mut Observer,
 ) -> SearchResult {
-    let mut board = job.board.clone();
+    let mut board = Position::new(job.board.clone());
     data.reset(job.keep_history, &job.params, board.rule());
     let mut s = Searcher::new(&mut board, job.tt, job.control, limits, data);
     let result = root_search(&mut s, job.me, job.exclude, observer);
@@ -411,7 +412,7 @@ pub(super) fn defences(
     budget: impl Fn(usize) -> u64,
     on_root: &mut dyn FnMut(RootEvent),
 ) -> Vec<(Pos, bool)> {
-    let mut board = job.board.clone();
+    let mut board = Position::new(job.board.clone());
     data.reset(job.keep_history, &job.params, board.rule());
     let mut s = Searcher::new(&mut board, job.tt, job.control, &job.limits, data);
     let me = job.me;
@@ -453,7 +454,7 @@ pub(super) fn ordered_candidates(
     exclude: &[Pos],
     data: &mut ThreadData,
 ) -> Vec<Pos> {
-    let mut board = board.clone();
+    let mut board = Position::new(board.clone());
     data.reset(job.keep_history, &job.params, board.rule());
     let mut s = Searcher::new(&mut board, job.tt, job.control, &job.limits, data);
     let q = movepick::quick(s.board, me);
@@ -632,7 +633,7 @@ mod tests {
 
     fn probe(text: &str, moves: &mut [RootMove]) -> Guarded {
         let grid = Grid::from_ascii(text).expect("board");
-        let mut b = Board::from_grid(&grid, Rule::Freestyle);
+        let mut b = Position::new(Board::from_grid(&grid, Rule::Freestyle));
         let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
         let mut data = ThreadData::new();
         let mut s = Searcher::new(&mut b, &tt, &control, &limits, &mut data);
@@ -695,7 +696,7 @@ mod tests {
     #[test]
     fn a_new_lead_is_probed_within_the_iteration() {
         let grid = Grid::from_ascii(OPEN_THREE).expect("board");
-        let mut b = Board::from_grid(&grid, Rule::Freestyle);
+        let mut b = Position::new(Board::from_grid(&grid, Rule::Freestyle));
         let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
         let mut data = ThreadData::new();
         data.params.guard_new_best = 1;

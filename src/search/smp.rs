@@ -18,6 +18,7 @@ use super::alphabeta::Searcher;
 use super::{
     is_mate, root, Aspiration, Control, Job, Limits, Observer, SearchResult, ThreadData, MATE,
 };
+use crate::eval::Position;
 use crate::params::{SMP_MAX_THREADS, SMP_SKIP_PHASE, SMP_SKIP_SIZE, SMP_STACK_BYTES};
 use crate::types::Color;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -85,7 +86,7 @@ pub(super) fn think_parallel(
                 .name(format!("search-{k}"))
                 .stack_size(SMP_STACK_BYTES)
                 .spawn_scoped(scope, move || {
-                    let mut board = job.board.clone();
+                    let mut board = Position::new(job.board.clone());
                     data.reset(job.keep_history, &job.params, board.rule());
                     let mut s = Searcher::new(&mut board, job.tt, helpers, helper_limits, data);
                     helper_search(&mut s, job.me, k);

@@ -69,7 +69,7 @@ fn generate_fit_and_load() {
     // The fit's features times the weights are the engine's evaluation.
     let family = &Box::leak(Box::new(w.clone())).families[2];
     for r in records.iter().step_by(7) {
-        let mut board = r.board().unwrap();
+        let mut board = rensa::eval::Position::new(r.board().unwrap());
         board.set_values(family);
         let counts = rensa::eval::class_counts(&board, r.side);
         let engine = rensa::eval::evaluate(&board, r.side, &counts) as f64;

@@ -117,9 +117,9 @@ pub const TIERS: usize = 4;
 
 /// The tier of each class, `0..TIERS`, by class value: 0 nothing (and renju's `Forbid`), 1 one
 /// two or closed three, 2 two twos, a closed three with more, or an open three, 3 a double three
-/// or a four or better. The board counts the empty cells by both colours' tiers
-/// ([`crate::board::Board::tier_pairs`]). 16 entries, so that a class masked to 4 bits needs no
-/// check.
+/// or a four or better. The empty cells are counted by both colours' tiers
+/// ([`crate::board::Board::count_tier_pairs`]). 16 entries, so that a class masked to 4 bits
+/// needs no check.
 pub(crate) const TIER_OF: [u8; 16] = [0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 0];
 
 /// The class of four directional patterns (see [`Class`]); `renju_black` turns on the `Forbid`

@@ -52,8 +52,8 @@ pub(crate) fn class_part(cc: CodeClass) -> u8 {
     (cc & 15) as u8
 }
 
-/// The index into [`crate::board::Board::tier_pairs`] of a cell whose codes and classes are
-/// `cc` (Black's, White's): `TIERS ×` Black's tier `+` White's.
+/// The index into [`crate::board::TierPairs`] of a cell whose codes and classes are `cc`
+/// (Black's, White's): `TIERS ×` Black's tier `+` White's.
 #[inline(always)]
 pub(crate) fn tier_pair(cc: [CodeClass; 2]) -> usize {
     class::TIER_OF[class_part(cc[0]) as usize] as usize * TIERS

@@ -4,9 +4,9 @@
 //! along that line (empty, Black, White; everything from the first wall on is wall), read from
 //! the board's line key ([`window`]): [`WINDOWS`] windows, one learned vector of [`LH`] numbers
 //! each ([`LineNet::table`], the same for the four directions). A cell's features are the sum of
-//! its four windows' vectors, clipped to `[0, 1]` ([`LINE_ONE`] being 1); the board keeps every
+//! its four windows' vectors, clipped to `[0, 1]` ([`LINE_ONE`] being 1); the position keeps every
 //! cell's sum and, over its empty cells, the sum of the clipped features
-//! ([`crate::board::Board::line_sums`]), updating only the cells whose windows a stone changes.
+//! ([`super::Position::line_sums`]), updating only the cells whose windows a stone changes.
 //!
 //! - **Value**: the feature sums, one hidden layer of [`LL1`] clipped units and a linear output,
 //!   per side to move, added to the rest of the evaluation ([`super::evaluate`]).
@@ -256,15 +256,15 @@ impl LineNet {
     }
 }
 
-/// The line network boards are built with (none until [`install`]).
+/// The line network positions are built with (none until [`install`]).
 static ACTIVE: RwLock<Option<&'static LineNet>> = RwLock::new(None);
 
-/// The line network boards are built with, if any.
+/// The line network positions are built with, if any.
 pub fn active() -> Option<&'static LineNet> {
     *ACTIVE.read().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Makes `net` the line network of every board built from now on (kept for the life of the
+/// Makes `net` the line network of every position built from now on (kept for the life of the
 /// process).
 pub fn install(net: LineNet) -> &'static LineNet {
     let net: &'static LineNet = Box::leak(Box::new(net));

@@ -1,15 +1,15 @@
 //! The evaluation network: a small learned correction added to the table evaluation.
 //!
 //! Every empty cell indexes, by its pattern code for each colour, a learned vector of [`H`]
-//! numbers ([`FamilyNet::emb`]); the board keeps each colour's sum of those vectors over its
+//! numbers ([`FamilyNet::emb`]); the position keeps each colour's sum of those vectors over its
 //! empty cells, updated only for the cells whose codes a move changes
-//! ([`crate::board::Board::accumulators`]). At a node the side to move's and the opponent's
+//! ([`super::Position::accumulators`]). At a node the side to move's and the opponent's
 //! sums, clipped to `[0, 1]`, feed one hidden layer of [`L1`] clipped-linear units and a linear
 //! output in evaluation units, which [`super::evaluate`] adds to the tables' value. A network
 //! whose output weights are zero adds nothing: training starts from the tables and learns what
 //! they miss. A network of [`Inputs::Classes`] has no vectors: its inputs are each colour's
 //! counts of empty cells per class, which the board keeps for the tables anyway, and the
-//! counts of empty cells by both colours' class tiers ([`crate::board::Board::tier_pairs`]:
+//! counts of empty cells by both colours' class tiers ([`super::Position::tier_pairs`]:
 //! the cells that matter to both sides at once), so it costs the forward pass alone.
 //!
 //! Inference is integer only ([`FamilyNet::forward`]): vectors of `i16` summed in `i32`, one
@@ -308,17 +308,17 @@ pub fn embedded() -> &'static Net {
     &EMBEDDED
 }
 
-/// The network boards are built with: `None` until [`install`] or [`remove`], which means the
+/// The network positions are built with: `None` until [`install`] or [`remove`], which means the
 /// embedded one.
 static ACTIVE: RwLock<Option<Option<&'static Net>>> = RwLock::new(None);
 
-/// The network boards are built with, if any.
+/// The network positions are built with, if any.
 pub fn active() -> Option<&'static Net> {
     let chosen = *ACTIVE.read().unwrap_or_else(|e| e.into_inner());
     chosen.unwrap_or_else(|| Some(embedded()))
 }
 
-/// Makes `net` the network of every board built from now on (boards already built keep
+/// Makes `net` the network of every position built from now on (positions already built keep
 /// theirs). Each call keeps its network for the life of the process.
 pub fn install(net: Net) -> &'static Net {
     let net: &'static Net = Box::leak(Box::new(net));
@@ -326,7 +326,7 @@ pub fn install(net: Net) -> &'static Net {
     net
 }
 
-/// Boards built from now on have no network: the tables alone evaluate (the fits, which
+/// Positions built from now on have no network: the tables alone evaluate (the fits, which
 /// train the tables or a network's correction to them, and `RENSA_NET=none`).
 pub fn remove() {
     *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(None);
@@ -370,8 +370,8 @@ mod tests {
         assert_eq!(net.family(Rule::Standard), net.family(Rule::Freestyle));
         assert!(net.family(Rule::Renju).is_none() && net.family(Rule::Caro).is_none());
         for rule in [Rule::Freestyle, Rule::Standard] {
-            let board = crate::board::Board::new(15, 15, rule);
-            assert_eq!(board.net(), net.family(rule));
+            let pos = crate::eval::Position::new(crate::board::Board::new(15, 15, rule));
+            assert_eq!(pos.net(), net.family(rule));
         }
     }
 

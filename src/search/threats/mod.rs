@@ -61,6 +61,7 @@ impl Searcher<'_> {
 mod testkit {
     pub(super) use super::super::alphabeta::{Halt, Searcher};
     use crate::board::{Board, Grid, Pos};
+    use crate::eval::Position;
     use crate::search::{Control, Limits, ThreadData, Tt};
     use crate::types::{Color, Rule};
 
@@ -74,14 +75,16 @@ mod testkit {
     }
 
     /// Runs `f` on a fresh searcher over `board` (no node limit but the ones `f` sets).
-    pub(super) fn with_searcher<R>(board: &mut Board, f: impl FnOnce(&mut Searcher) -> R) -> R {
-        let before = board.grid().clone();
+    pub(super) fn with_searcher<R>(board: &Board, f: impl FnOnce(&mut Searcher) -> R) -> R {
+        let mut pos = Position::new(board.clone());
         let tt = Tt::new(1 << 16);
         let control = Control::new();
         let limits = Limits::infinite();
         let mut data = ThreadData::new();
-        let r = f(&mut Searcher::new(board, &tt, &control, &limits, &mut data));
-        assert_eq!(board.grid(), &before, "board restored");
+        let r = f(&mut Searcher::new(
+            &mut pos, &tt, &control, &limits, &mut data,
+        ));
+        assert_eq!(pos.grid(), board.grid(), "board restored");
         r
     }
 

@@ -211,19 +211,16 @@ mod tests {
             . . X . . . O . .
             . . . . . . . . .
             X . . . . . . . .";
-        let mut b = board(Rule::Renju, text);
+        let b = board(Rule::Renju, text);
         assert_eq!(b.class(p("3,5"), Color::Black), Class::Forbid);
         assert!(!rule::is_legal(b.grid(), p("3,5"), Color::Black, b.rule()));
-        with_searcher(&mut b, |s| {
+        with_searcher(&b, |s| {
             assert!(s.win3_cell(Color::Black).is_none());
             assert!(!vcf_of(s, Color::Black, 20, 1_000_000));
             assert!(vct_of(s, Color::Black, 3, 20, 1_000_000).is_none());
         });
-        let mut f = board(Rule::Freestyle, text);
-        assert_eq!(
-            with_searcher(&mut f, |s| s.win3_cell(Color::Black)),
-            p("3,5")
-        );
+        let f = board(Rule::Freestyle, text);
+        assert_eq!(with_searcher(&f, |s| s.win3_cell(Color::Black)), p("3,5"));
     }
 
     /// Black's three on row 4 between White stones at 0,4 and 7,4.
@@ -243,14 +240,14 @@ mod tests {
         // 5,4 makes O_XXXX_O: White answers on either end, and the other five is closed at
         // both ends, void in caro. A win in freestyle.
         for rule in [Rule::Caro, Rule::CaroOverline] {
-            let mut b = board(rule, CARO_FOUR);
-            with_searcher(&mut b, |s| {
+            let b = board(rule, CARO_FOUR);
+            with_searcher(&b, |s| {
                 assert!(!vcf_of(s, Color::Black, 20, 1_000_000), "{rule:?}");
                 assert!(vct_of(s, Color::Black, 3, 20, 1_000_000).is_none());
             });
         }
-        let mut b = board(Rule::Freestyle, CARO_FOUR);
-        assert!(with_searcher(&mut b, |s| vcf_of(
+        let b = board(Rule::Freestyle, CARO_FOUR);
+        assert!(with_searcher(&b, |s| vcf_of(
             s,
             Color::Black,
             20,
@@ -264,7 +261,7 @@ mod tests {
         for rule in [Rule::Caro, Rule::CaroOverline] {
             let mut b = board(rule, &text);
             b.make(p("0,0"), Color::White);
-            with_searcher(&mut b, |s| {
+            with_searcher(&b, |s| {
                 assert!(vcf_of(s, Color::Black, 20, 1_000_000), "{rule:?}");
                 assert!([p("1,4"), p("5,4")].contains(&s.stack.frames[0].pv[0]));
             });

@@ -605,9 +605,9 @@ mod tests {
     #[test]
     fn static_wins_in_five_are_wins() {
         let b = board(Rule::Freestyle, DOUBLE_THREE);
-        assert!(movepick::quick(&b, Color::Black).own_win5);
+        assert!(movepick::quick_counts(&b, Color::Black).own_win5);
         let caro = board(Rule::Caro, DOUBLE_THREE);
-        assert!(!movepick::quick(&caro, Color::Black).own_win5);
+        assert!(!movepick::quick_counts(&caro, Color::Black).own_win5);
         let seeds = if cfg!(debug_assertions) { 150 } else { 1500 };
         let mut blocked_fours = 0;
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
@@ -618,13 +618,13 @@ mod tests {
                     continue;
                 };
                 for us in [Color::Black, Color::White] {
-                    let q = movepick::quick(&b, us);
+                    let q = movepick::quick_counts(&b, us);
                     if q.own_five || q.opp_fives > 0 || q.own_win3 {
                         continue;
                     }
                     let four_three = q.own_four_three
                         && !q.own_win5
-                        && with_searcher(&mut b, |s| s.four_three_wins(us));
+                        && with_searcher(&b, |s| s.four_three_wins(us));
                     if !q.own_win5 && !four_three {
                         continue;
                     }
@@ -664,11 +664,11 @@ mod tests {
                     continue;
                 };
                 let us = [Color::Black, Color::White][b.move_count() % 2];
-                let q = movepick::quick(&b, us);
+                let q = movepick::quick_counts(&b, us);
                 if q.own_five || q.opp_fives > 0 || q.own_win3 {
                     continue;
                 }
-                let (vcf, vct) = with_searcher(&mut b, |s| {
+                let (vcf, vct) = with_searcher(&b, |s| {
                     (vcf_of(s, us, 8, 50_000), vct_of(s, us, 3, 8, 50_000))
                 });
                 let Some((mate, pv)) = vct else {

@@ -195,9 +195,10 @@ fn push_sum(s: &mut Choices, a: &[(u32, i16)], sa: i16, b: &[(u32, i16)], sb: i1
     }
 }
 
-/// The static value of `board` for `side` to move under the weights the board sums.
+/// The static value of `board` for `side` to move under the evaluation in use.
 fn static_value(board: &Board, side: Color) -> i32 {
-    eval::evaluate(board, side, &eval::class_counts(board, side))
+    let pos = eval::Position::new(board.clone());
+    eval::evaluate(&pos, side, &eval::class_counts(board, side))
 }
 
 /// The leaf of a tiny search after the mover `us` has just played on `board` (the opponent to

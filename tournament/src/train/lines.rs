@@ -172,7 +172,7 @@ fn value_samples(records: &[Record], cfg: &LinesConfig) -> Vec<ValueSample> {
             out.push(ValueSample {
                 cells: empty_cells(&b),
                 side: us.index(),
-                base: rensa::eval::evaluate(&b, us, &cc) as f32,
+                base: rensa::eval::evaluate(&rensa::eval::Position::new(b.clone()), us, &cc) as f32,
                 target,
                 valid,
             });
@@ -785,7 +785,7 @@ mod tests {
         let engine: &'static LineNet = Box::leak(Box::new(net.quantize("q")));
         let mut worst = (0f32, 0f32);
         for r in (0..40).flat_map(|g| game(g, 30)) {
-            let mut b = r.board().expect("board");
+            let mut b = rensa::eval::Position::new(r.board().expect("board"));
             let us = r.side;
             let cfg = config();
             let s = &value_samples(std::slice::from_ref(&r), &cfg)[0];
@@ -871,7 +871,7 @@ mod tests {
         let mut cfg = config();
         let mut records: Vec<Record> = (0..30).flat_map(|g| game(100 + g, 24)).collect();
         for r in &mut records {
-            let b = r.board().expect("board");
+            let b = rensa::eval::Position::new(r.board().expect("board"));
             let base = rensa::eval::evaluate(&b, r.side, &rensa::eval::class_counts(&b, r.side));
             r.score = (base + 20 * r.stones.len() as i32 - 300) as i16;
         }

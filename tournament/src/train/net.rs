@@ -306,7 +306,7 @@ pub fn sample_of(board: &Board, us: Color, classes: bool) -> Sample {
                 .filter(|&k| n[k] > 0)
                 .map(|k| (k as u16, n[k]))
                 .collect();
-            for (pair, &n) in board.tier_pairs().iter().enumerate().skip(1) {
+            for (pair, &n) in board.count_tier_pairs().iter().enumerate().skip(1) {
                 if n > 0 {
                     list.push(((PAIR_BASE + pair_view(pair, color)) as u16, n));
                 }
@@ -334,7 +334,7 @@ pub fn sample_of(board: &Board, us: Color, classes: bool) -> Sample {
     Sample {
         codes: counts,
         us,
-        base: rensa::eval::evaluate(board, us, &cc) as f32,
+        base: rensa::eval::evaluate(&rensa::eval::Position::new(board.clone()), us, &cc) as f32,
         target: 0.5,
         valid: false,
     }
@@ -684,7 +684,7 @@ mod tests {
         let q: &'static FamilyNet = Box::leak(Box::new(net.quantize()));
         let mut worst = 0f32;
         for (b, us) in boards(200, 5) {
-            let mut b = b;
+            let mut b = rensa::eval::Position::new(b);
             b.set_net(Some(q));
             let engine = q.forward(b.accumulators(), us) as f32;
             let s = sample_of(&b, us, false);
@@ -709,7 +709,7 @@ mod tests {
             assert_eq!(q.inputs, Inputs::Classes);
             let mut worst = 0f32;
             for (b, us) in boards(200, 6) {
-                let mut b = Board::from_grid(b.grid(), rule);
+                let mut b = rensa::eval::Position::new(Board::from_grid(b.grid(), rule));
                 b.set_net(Some(q));
                 let cc = rensa::eval::class_counts(&b, us);
                 let with = rensa::eval::evaluate(&b, us, &cc);

@@ -1,0 +1,501 @@
+//! The position the search works on: a [`Board`] and the evaluation's incremental state over it.
+//!
+//! The board keeps the patterns; the evaluation keeps, in step with them, what it sums over the
+//! empty cells: per colour the learned values of their pattern codes ([`weights`]), the
+//! network's vector sums (a network of codes) or the empty cells by both colours' class tiers
+//! (a class network) ([`net`]), and the line network's features of every cell and the sums of
+//! the empty cells' clipped features ([`lines`]). [`Position::make`] places a stone through
+//! [`Board::make_with`] with the sums as its [`Tracker`], so they follow inside the pattern
+//! pass, then moves the line windows the stone changed; [`Position::undo`] restores the sums
+//! saved for the ply and moves the windows back. The threat searches, which never evaluate,
+//! place stones with [`Position::make_unscored`]: the sums stay those from before the stone,
+//! and the undo of such a stone leaves them alone. Taking back a stone placed before the
+//! position was built recomputes them. A position reads as its board (`Deref`).
+
+use std::ops::Deref;
+
+use crate::board::pattern::{code_part, shift_of, tier_pair, TIERS};
+use crate::board::{Board, CodeClass, Pos, TierPairs, Tracker, DIRS, LINE_CELLS, NUM_CELLS};
+use crate::eval::lines::{self, Features, LineNet, LineSums};
+use crate::eval::net::{self, Accumulator, FamilyNet, Inputs};
+use crate::eval::weights::{self, FamilyTables, ATTACK, DEFENCE};
+use crate::types::{Cell, Color};
+
+/// The sums of one ply, saved by [`Position::make`] for [`Position::undo`] (the network's and
+/// the line network's only when there is one).
+#[derive(Clone, Copy)]
+struct Saved {
+    cell_sums: [[i32; 2]; 2],
+    acc: [Accumulator; 2],
+    tier_pairs: TierPairs,
+    line_sums: LineSums,
+    /// How the stone of this ply was placed.
+    placed: Placed,
+}
+
+/// How the stone of a ply was placed, so that [`Position::undo`] knows what to restore.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Placed {
+    /// By [`Position::make`]: the saved sums are restored.
+    Scored,
+    /// By [`Position::make_unscored`]: the sums never moved.
+    Unscored,
+    /// Before the position was built: the sums are recomputed.
+    Before,
+}
+
+impl Saved {
+    const EMPTY: Saved = Saved {
+        cell_sums: [[0; 2]; 2],
+        acc: [[0; net::H]; 2],
+        tier_pairs: [0; TIERS * TIERS],
+        line_sums: [0; lines::LH],
+        placed: Placed::Before,
+    };
+}
+
+/// The sums over the empty cells that follow their pattern codes: the [`Tracker`] of
+/// [`Position::make`].
+#[derive(Clone)]
+struct Sums {
+    /// The rule family's learned cell values (from the weights in use when the position was
+    /// built).
+    values: &'static FamilyTables,
+    /// The rule family's network if it reads the vector sums: they are kept for it.
+    net: Option<&'static FamilyNet>,
+    /// The rule family's network if it reads the class counts: the tier pairs are kept for it.
+    class_net: Option<&'static FamilyNet>,
+    /// Per colour, the sums over the empty cells of their learned values (attack, defence) for
+    /// that colour's pattern codes.
+    cell_sums: [[i32; 2]; 2],
+    /// Per colour, the sums over the empty cells of the network's vectors of their codes.
+    acc: [Accumulator; 2],
+    /// The empty cells by both colours' class tiers (kept with a class network only).
+    tier_pairs: TierPairs,
+    /// Per colour, the code changes of the stone being placed (before, after), and how many.
+    changes: [[(u16, u16); LINE_CELLS]; 2],
+    changed: [usize; 2],
+    /// The refreshed line cells' codes and classes before and after the stone, and bit `j`
+    /// set where line cell `j` changed class for either colour (class network only).
+    before: [[CodeClass; 2]; LINE_CELLS],
+    now: [[CodeClass; 2]; LINE_CELLS],
+    moved: u64,
+}
+
+impl Sums {
+    /// Adds (`sign` 1) or removes (`sign` -1) an empty cell of codes and classes `cc`.
+    #[inline(always)]
+    fn add_cell(&mut self, cc: [CodeClass; 2], sign: i32) {
+        if self.class_net.is_some() {
+            let pair = &mut self.tier_pairs[tier_pair(cc)];
+            *pair = (*pair as i32 + sign) as u16;
+        }
+        for (c, &cc) in cc.iter().enumerate() {
+            let v = self.values.side[c].cell[code_part(cc)];
+            self.cell_sums[c][ATTACK] += sign * v[ATTACK] as i32;
+            self.cell_sums[c][DEFENCE] += sign * v[DEFENCE] as i32;
+            if let Some(net) = self.net {
+                for (a, &n) in self.acc[c].iter_mut().zip(net.vector(c, code_part(cc))) {
+                    *a = a.wrapping_add(sign as i16 * n as i16);
+                }
+            }
+        }
+    }
+
+    /// After the pattern pass: the logged code changes into the network's sums (one pass, each
+    /// colour's sums in registers), and the cells that changed class into the tier pairs (few
+    /// do: counting every refreshed cell's pairs was far slower).
+    #[inline(always)]
+    fn finish(&mut self) {
+        if let Some(net) = self.net {
+            for (c, &changed) in self.changed.iter().enumerate() {
+                let table = net.vectors(c);
+                let mut acc = self.acc[c];
+                for &(before, now) in &self.changes[c][..changed] {
+                    let (n, b) = (&table[now as usize], &table[before as usize]);
+                    for k in 0..net::H {
+                        acc[k] = acc[k].wrapping_add(n[k] as i16 - b[k] as i16);
+                    }
+                }
+                self.acc[c] = acc;
+            }
+            self.changed = [0; 2];
+        }
+        if self.class_net.is_some() {
+            let mut moved = self.moved;
+            while moved != 0 {
+                let j = moved.trailing_zeros() as usize;
+                moved &= moved - 1;
+                self.tier_pairs[tier_pair(self.before[j])] -= 1;
+                self.tier_pairs[tier_pair(self.now[j])] += 1;
+            }
+            self.moved = 0;
+        }
+    }
+}
+
+impl Tracker for Sums {
+    #[inline(always)]
+    fn taken(&mut self, _: usize, cc: [CodeClass; 2]) {
+        self.add_cell(cc, -1);
+    }
+
+    #[inline(always)]
+    fn refreshed(&mut self, slot: usize, prev: [CodeClass; 2], now: [CodeClass; 2]) {
+        let mut moved = 0;
+        for c in 0..2 {
+            moved |= (prev[c] ^ now[c]) & 15;
+            let cells = &self.values.side[c].cell;
+            let (n, b) = (cells[code_part(now[c])], cells[code_part(prev[c])]);
+            self.cell_sums[c][ATTACK] += n[ATTACK] as i32 - b[ATTACK] as i32;
+            self.cell_sums[c][DEFENCE] += n[DEFENCE] as i32 - b[DEFENCE] as i32;
+            if self.net.is_some() {
+                // Logged without a branch (whether a code changes is hard to predict); the
+                // count only moves when it did.
+                let (b, n) = (code_part(prev[c]) as u16, code_part(now[c]) as u16);
+                let k = self.changed[c];
+                self.changes[c][k] = (b, n);
+                self.changed[c] = k + (b != n) as usize;
+            }
+        }
+        if self.class_net.is_some() {
+            self.before[slot] = prev;
+            self.now[slot] = now;
+            self.moved |= ((moved != 0) as u64) << slot;
+        }
+    }
+}
+
+/// A board and the evaluation's sums over it. See the module documentation.
+#[derive(Clone)]
+pub struct Position {
+    board: Board,
+    sums: Sums,
+    /// The line network (if one is installed), each cell's features (kept for empty cells;
+    /// an occupied cell keeps those from when its stone was placed, or from the last
+    /// recompute) and the sums of the empty cells' clipped features.
+    line_net: Option<&'static LineNet>,
+    /// Whether `line_net` has a value head ([`LineNet::has_value`]).
+    line_value: bool,
+    line_features: Box<[Features; NUM_CELLS]>,
+    line_sums: LineSums,
+    /// One per cell of the board; `saved[k]` belongs to the board's `history()[k]` (fixed
+    /// size: make never allocates).
+    saved: Box<[Saved]>,
+}
+
+impl Deref for Position {
+    type Target = Board;
+
+    #[inline(always)]
+    fn deref(&self) -> &Board {
+        &self.board
+    }
+}
+
+impl Position {
+    /// `board` with the evaluation in use for its rule: the weights' tables, the rule
+    /// family's network and the line network, if any.
+    pub fn new(board: Board) -> Position {
+        let rule = board.rule();
+        let cells = board.width() * board.height();
+        let mut pos = Position {
+            board,
+            sums: Sums {
+                values: weights::active().family(rule),
+                net: None,
+                class_net: None,
+                cell_sums: [[0; 2]; 2],
+                acc: [[0; net::H]; 2],
+                tier_pairs: [0; TIERS * TIERS],
+                changes: [[(0, 0); LINE_CELLS]; 2],
+                changed: [0; 2],
+                before: [[0; 2]; LINE_CELLS],
+                now: [[0; 2]; LINE_CELLS],
+                moved: 0,
+            },
+            line_net: None,
+            line_value: false,
+            line_features: vec![[0; lines::LH]; NUM_CELLS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("one per cell"),
+            line_sums: [0; lines::LH],
+            saved: vec![Saved::EMPTY; cells].into_boxed_slice(),
+        };
+        pos.line_net = lines::active();
+        pos.line_value = pos.line_net.is_some_and(|n| n.has_value());
+        pos.set_net(net::active().and_then(|n| n.family(rule)));
+        pos
+    }
+
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board, the evaluation's state dropped.
+    pub fn into_board(self) -> Board {
+        self.board
+    }
+
+    /// Places a stone of `color` on the empty cell `p`, the sums following.
+    #[inline]
+    pub fn make(&mut self, p: Pos, color: Color) {
+        let s = &mut self.saved[self.board.move_count()];
+        s.placed = Placed::Scored;
+        s.cell_sums = self.sums.cell_sums;
+        if self.sums.net.is_some() {
+            s.acc = self.sums.acc;
+        }
+        if self.sums.class_net.is_some() {
+            s.tier_pairs = self.sums.tier_pairs;
+        }
+        if self.line_net.is_some() {
+            s.line_sums = self.line_sums;
+        }
+        self.board.make_with(p, color, &mut self.sums);
+        self.sums.finish();
+        if let Some(ln) = self.line_net {
+            let i = p.index();
+            let f = lines::clipped(&self.line_features[i]);
+            for (s, &v) in self.line_sums.iter_mut().zip(&f) {
+                *s -= v as i32;
+            }
+            self.move_windows(ln, i, color.stone() as u32, true);
+        }
+    }
+
+    /// [`Position::make`] without the sums, for the threat searches, which never evaluate:
+    /// they stay those from before the stone, stale until its [`Position::undo`].
+    #[inline]
+    pub fn make_unscored(&mut self, p: Pos, color: Color) {
+        self.saved[self.board.move_count()].placed = Placed::Unscored;
+        self.board.make(p, color);
+    }
+
+    /// Takes back the last stone, the sums with it.
+    #[inline]
+    pub fn undo(&mut self) -> Option<(Pos, Color)> {
+        let (p, color) = self.board.last_move()?;
+        let ply = self.board.move_count() - 1;
+        if self.board.undo_recomputes() || self.saved[ply].placed == Placed::Before {
+            self.board.undo();
+            self.recompute_sums();
+            return Some((p, color));
+        }
+        if self.saved[ply].placed == Placed::Scored {
+            if let Some(ln) = self.line_net {
+                // The keys still hold the stone; the cell's own features are those from
+                // before it.
+                self.move_windows(ln, p.index(), color.stone() as u32, false);
+                self.line_sums = self.saved[ply].line_sums;
+            }
+            let s = &self.saved[ply];
+            self.sums.cell_sums = s.cell_sums;
+            if self.sums.net.is_some() {
+                self.sums.acc = s.acc;
+            }
+            if self.sums.class_net.is_some() {
+                self.sums.tier_pairs = s.tier_pairs;
+            }
+        }
+        self.board.undo()
+    }
+
+    /// Marks the empty cell `p` as blocked ([`Board::block`]).
+    pub fn block(&mut self, p: Pos) {
+        self.board.block(p);
+        self.recompute_sums();
+    }
+
+    /// Rebuilds the board's incremental fields and the sums ([`Board::recompute`]).
+    pub fn recompute(&mut self) {
+        self.board.recompute();
+        self.recompute_sums();
+    }
+
+    /// Moves the line network's features of the empty cells within [`lines::REACH`] of the
+    /// cell `i` on its four lines, whose windows a stone `v` (a [`Cell`] code) there changed:
+    /// `placed`, the stone was just placed (the keys hold it) and the sums follow; else it is
+    /// being taken back (the keys still hold it) and the caller restores the sums. A stone's
+    /// cell keeps the features it had when the stone was placed: the moves made and taken back
+    /// while it stands skip it both ways.
+    #[inline(always)]
+    fn move_windows(&mut self, ln: &LineNet, i: usize, v: u32, placed: bool) {
+        // Each cell's clipped change is within ±LINE_ONE: the sum of 24 fits `i16`.
+        let mut delta = [0i16; lines::LH];
+        let halves = lines::halves();
+        for (d, &dir) in DIRS.iter().enumerate() {
+            for k in 1..=lines::REACH as isize {
+                for side in [-1isize, 1] {
+                    let q = Pos((i as isize + side * k * dir) as u16);
+                    if self.board.cell(q) != Cell::Empty {
+                        continue;
+                    }
+                    // The stone is at offset `-side * k` from `q`.
+                    let flip = v << shift_of(-side * k);
+                    let (with, without) =
+                        lines::window_pair(halves, self.board.line_key(q, d), flip, side < 0);
+                    let f = &mut self.line_features[q.index()];
+                    if placed {
+                        ln.move_window(f, &mut delta, without, with);
+                    } else {
+                        ln.move_window_back(f, with, without);
+                    }
+                }
+            }
+        }
+        if placed {
+            for (s, &k) in self.line_sums.iter_mut().zip(&delta) {
+                *s += k as i32;
+            }
+        }
+    }
+
+    /// Rebuilds the sums and every cell's line features from the board.
+    fn recompute_sums(&mut self) {
+        let s = &mut self.sums;
+        s.cell_sums = [[0; 2]; 2];
+        s.acc = [[0; net::H]; 2];
+        s.tier_pairs = [0; TIERS * TIERS];
+        self.line_sums = [0; lines::LH];
+        for p in self.board.grid().positions() {
+            let empty = self.board.is_empty(p);
+            if empty {
+                s.add_cell(self.board.code_classes(p), 1);
+            }
+            if let Some(ln) = self.line_net {
+                let keys = std::array::from_fn(|d| self.board.line_key(p, d));
+                let f = ln.features(&keys);
+                self.line_features[p.index()] = f;
+                if empty {
+                    for (s, &v) in self.line_sums.iter_mut().zip(&lines::clipped(&f)) {
+                        *s += v as i32;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The sums over the empty cells of `color`'s learned cell values, `[ATTACK, DEFENCE]`
+    /// ([`weights`]).
+    #[inline]
+    pub fn cell_sums(&self, color: Color) -> [i32; 2] {
+        self.sums.cell_sums[color.index()]
+    }
+
+    /// The learned tables summed (the rule family's, from the weights in use when the position
+    /// was built).
+    #[inline]
+    pub fn values(&self) -> &'static FamilyTables {
+        self.sums.values
+    }
+
+    /// Sums `values` instead.
+    pub fn set_values(&mut self, values: &'static FamilyTables) {
+        self.sums.values = values;
+        self.recompute_sums();
+    }
+
+    /// The rule family's network, if any.
+    #[inline]
+    pub fn net(&self) -> Option<&'static FamilyNet> {
+        self.sums.net.or(self.sums.class_net)
+    }
+
+    /// Per colour (`Color::index`), the sums of the network's vectors over the empty cells.
+    #[inline]
+    pub fn accumulators(&self) -> &[Accumulator; 2] {
+        &self.sums.acc
+    }
+
+    /// The empty cells by both colours' raw class tiers: kept as stones come and go with a
+    /// class network (their only reader in the search), counted over the board otherwise.
+    #[inline]
+    pub fn tier_pairs(&self) -> TierPairs {
+        if self.sums.class_net.is_some() {
+            return self.sums.tier_pairs;
+        }
+        self.board.count_tier_pairs()
+    }
+
+    /// Evaluates with `net` instead.
+    pub fn set_net(&mut self, net: Option<&'static FamilyNet>) {
+        let classes = net.is_some_and(|n| n.inputs == Inputs::Classes);
+        (self.sums.net, self.sums.class_net) = if classes { (None, net) } else { (net, None) };
+        self.recompute_sums();
+    }
+
+    /// The line network the position keeps features for, if any.
+    #[inline]
+    pub fn line_net(&self) -> Option<&'static LineNet> {
+        self.line_net
+    }
+
+    /// The line network, if it has a value head.
+    #[inline]
+    pub fn line_value(&self) -> Option<&'static LineNet> {
+        self.line_net.filter(|_| self.line_value)
+    }
+
+    /// The sums of the empty cells' clipped line features (zeros without a line network).
+    #[inline]
+    pub fn line_sums(&self) -> &LineSums {
+        &self.line_sums
+    }
+
+    /// The line features of the cell `p` (zeros without a line network).
+    #[inline]
+    pub fn line_features(&self, p: Pos) -> &Features {
+        &self.line_features[p.index()]
+    }
+
+    /// Evaluates with the line network `net` instead.
+    pub fn set_line_net(&mut self, net: Option<&'static LineNet>) {
+        self.line_net = net;
+        self.line_value = net.is_some_and(|n| n.has_value());
+        self.recompute_sums();
+    }
+
+    /// Compares the board's incremental fields ([`Board::check_consistency`]) and the sums
+    /// with a from-scratch computation; describes the first difference found.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        self.board.check_consistency()?;
+        let mut fresh = self.clone();
+        fresh.recompute_sums();
+        let (a, b) = (&self.sums, &fresh.sums);
+        if a.cell_sums != b.cell_sums {
+            return Err(format!(
+                "cell value sums {:?} != {:?}",
+                a.cell_sums, b.cell_sums
+            ));
+        }
+        if a.acc != b.acc {
+            return Err(format!("network sums {:?} != {:?}", a.acc, b.acc));
+        }
+        if a.tier_pairs != b.tier_pairs {
+            return Err(format!(
+                "tier pairs {:?} != {:?}",
+                a.tier_pairs, b.tier_pairs
+            ));
+        }
+        if self.line_sums != fresh.line_sums {
+            return Err(format!(
+                "line sums {:?} != {:?}",
+                self.line_sums, fresh.line_sums
+            ));
+        }
+        for p in self.board.grid().positions() {
+            let i = p.index();
+            if self.board.is_empty(p) && fresh.line_features[i] != self.line_features[i] {
+                return Err(format!("line features at {p}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;
