@@ -705,7 +705,7 @@ impl<'a> Searcher<'a> {
             0
         };
         let line_net = board
-            .line_net()
+            .line_policy()
             .filter(|_| self.params.order_policy_permille != 0);
         let policy_permille = self.params.order_policy_permille;
         let n = movepick::retain_scored(&mut self.stack.frames[ply].moves[..], n, |m| {

@@ -209,6 +209,12 @@ impl LineNet {
         self.out_w.iter().flatten().any(|&w| w != 0) || self.out_b != [0; 2]
     }
 
+    /// Whether the policy head can give anything but zero (a network trained for its value
+    /// alone has none: its output weights are zero, and the output has no bias).
+    pub fn has_policy(&self) -> bool {
+        self.policy_out.iter().flatten().any(|&w| w != 0)
+    }
+
     /// The value for `us` to move from the feature sums, in evaluation units.
     #[inline]
     pub fn value(&self, sums: &LineSums, us: Color) -> i32 {

@@ -175,8 +175,10 @@ pub struct Position {
     /// an occupied cell keeps those from when its stone was placed, or from the last
     /// recompute) and the sums of the empty cells' clipped features.
     line_net: Option<&'static LineNet>,
-    /// Whether `line_net` has a value head ([`LineNet::has_value`]).
+    /// Whether `line_net` has a value head ([`LineNet::has_value`]) and a policy head
+    /// ([`LineNet::has_policy`]).
     line_value: bool,
+    line_policy: bool,
     line_features: Box<[Features; NUM_CELLS]>,
     line_sums: LineSums,
     /// One per cell of the board; `saved[k]` belongs to the board's `history()[k]` (fixed
@@ -216,6 +218,7 @@ impl Position {
             },
             line_net: None,
             line_value: false,
+            line_policy: false,
             line_features: vec![[0; lines::LH]; NUM_CELLS]
                 .into_boxed_slice()
                 .try_into()
@@ -225,6 +228,7 @@ impl Position {
         };
         pos.line_net = lines::active();
         pos.line_value = pos.line_net.is_some_and(|n| n.has_value());
+        pos.line_policy = pos.line_net.is_some_and(|n| n.has_policy());
         pos.set_net(net::active().and_then(|n| n.family(rule)));
         pos
     }
@@ -440,6 +444,12 @@ impl Position {
         self.line_net.filter(|_| self.line_value)
     }
 
+    /// The line network, if it has a policy head.
+    #[inline]
+    pub fn line_policy(&self) -> Option<&'static LineNet> {
+        self.line_net.filter(|_| self.line_policy)
+    }
+
     /// The sums of the empty cells' clipped line features (zeros without a line network).
     #[inline]
     pub fn line_sums(&self) -> &LineSums {
@@ -456,6 +466,7 @@ impl Position {
     pub fn set_line_net(&mut self, net: Option<&'static LineNet>) {
         self.line_net = net;
         self.line_value = net.is_some_and(|n| n.has_value());
+        self.line_policy = net.is_some_and(|n| n.has_policy());
         self.recompute_sums();
     }
 
