@@ -193,16 +193,6 @@ impl LineNet {
         }
     }
 
-    /// [`LineNet::move_window`] without the clipped change: for a stone taken back, whose
-    /// sums the undo record restores.
-    #[inline(always)]
-    pub fn move_window_back(&self, f: &mut Features, before: usize, now: usize) {
-        let (b, n) = (&self.table[before], &self.table[now]);
-        for k in 0..LH {
-            f[k] = f[k].wrapping_add(n[k].wrapping_sub(b[k]));
-        }
-    }
-
     /// Whether the value head can give anything but zero (a network trained for its policy
     /// alone has none).
     pub fn has_value(&self) -> bool {

@@ -7,10 +7,11 @@
 //! the empty cells' clipped features ([`lines`]). [`Position::make`] places a stone through
 //! [`Board::make_with`] with the sums as its [`Tracker`], so they follow inside the pattern
 //! pass, then moves the line windows the stone changed; [`Position::undo`] restores the sums
-//! saved for the ply and moves the windows back. The threat searches, which never evaluate,
-//! place stones with [`Position::make_unscored`]: the sums stay those from before the stone,
-//! and the undo of such a stone leaves them alone. Taking back a stone placed before the
-//! position was built recomputes them. A position reads as its board (`Deref`).
+//! and the moved cells' features saved for the ply (copying them back is cheaper than moving
+//! the windows back: no window indices, no table reads). The threat searches, which never
+//! evaluate, place stones with [`Position::make_unscored`]: the sums stay those from before
+//! the stone, and the undo of such a stone leaves them alone. Taking back a stone placed before
+//! the position was built recomputes them. A position reads as its board (`Deref`).
 
 use std::ops::Deref;
 
@@ -184,6 +185,17 @@ pub struct Position {
     /// One per cell of the board; `saved[k]` belongs to the board's `history()[k]` (fixed
     /// size: make never allocates).
     saved: Box<[Saved]>,
+    /// Per ply, like `saved`: the line features of the cells the stone's windows moved, from
+    /// before it.
+    moved: Box<[Moved]>,
+}
+
+/// The line features of the cells one stone's windows moved, from before it.
+#[derive(Clone, Copy)]
+struct Moved {
+    count: usize,
+    cells: [u16; 8 * lines::REACH],
+    features: [Features; 8 * lines::REACH],
 }
 
 impl Deref for Position {
@@ -225,6 +237,15 @@ impl Position {
                 .expect("one per cell"),
             line_sums: [0; lines::LH],
             saved: vec![Saved::EMPTY; cells].into_boxed_slice(),
+            moved: vec![
+                Moved {
+                    count: 0,
+                    cells: [0; 8 * lines::REACH],
+                    features: [[0; lines::LH]; 8 * lines::REACH],
+                };
+                cells
+            ]
+            .into_boxed_slice(),
         };
         pos.line_net = lines::active();
         pos.line_value = pos.line_net.is_some_and(|n| n.has_value());
@@ -267,7 +288,8 @@ impl Position {
             for (s, &v) in self.line_sums.iter_mut().zip(&f) {
                 *s -= v as i32;
             }
-            self.move_windows(ln, i, color.stone() as u32, true);
+            let ply = self.board.move_count() - 1;
+            self.move_windows(ln, i, color.stone() as u32, ply);
         }
     }
 
@@ -290,10 +312,11 @@ impl Position {
             return Some((p, color));
         }
         if self.saved[ply].placed == Placed::Scored {
-            if let Some(ln) = self.line_net {
-                // The keys still hold the stone; the cell's own features are those from
-                // before it.
-                self.move_windows(ln, p.index(), color.stone() as u32, false);
+            if self.line_net.is_some() {
+                let m = &self.moved[ply];
+                for j in 0..m.count {
+                    self.line_features[m.cells[j] as usize] = m.features[j];
+                }
                 self.line_sums = self.saved[ply].line_sums;
             }
             let s = &self.saved[ply];
@@ -321,16 +344,17 @@ impl Position {
     }
 
     /// Moves the line network's features of the empty cells within [`lines::REACH`] of the
-    /// cell `i` on its four lines, whose windows a stone `v` (a [`Cell`] code) there changed:
-    /// `placed`, the stone was just placed (the keys hold it) and the sums follow; else it is
-    /// being taken back (the keys still hold it) and the caller restores the sums. A stone's
-    /// cell keeps the features it had when the stone was placed: the moves made and taken back
-    /// while it stands skip it both ways.
+    /// cell `i` on its four lines, whose windows the stone `v` (a [`Cell`] code) just placed
+    /// there changed (the keys hold it), and their sums; saves the cells' features from before
+    /// in `moved[ply]` for [`Position::undo`]. A stone's cell keeps the features it had when
+    /// the stone was placed: the moves made and taken back while it stands skip it.
     #[inline(always)]
-    fn move_windows(&mut self, ln: &LineNet, i: usize, v: u32, placed: bool) {
+    fn move_windows(&mut self, ln: &LineNet, i: usize, v: u32, ply: usize) {
         // Each cell's clipped change is within ±LINE_ONE: the sum of 24 fits `i16`.
         let mut delta = [0i16; lines::LH];
         let halves = lines::halves();
+        let m = &mut self.moved[ply];
+        let mut n = 0;
         for (d, &dir) in DIRS.iter().enumerate() {
             for k in 1..=lines::REACH as isize {
                 for side in [-1isize, 1] {
@@ -343,18 +367,16 @@ impl Position {
                     let (with, without) =
                         lines::window_pair(halves, self.board.line_key(q, d), flip, side < 0);
                     let f = &mut self.line_features[q.index()];
-                    if placed {
-                        ln.move_window(f, &mut delta, without, with);
-                    } else {
-                        ln.move_window_back(f, with, without);
-                    }
+                    m.cells[n] = q.0;
+                    m.features[n] = *f;
+                    n += 1;
+                    ln.move_window(f, &mut delta, without, with);
                 }
             }
         }
-        if placed {
-            for (s, &k) in self.line_sums.iter_mut().zip(&delta) {
-                *s += k as i32;
-            }
+        m.count = n;
+        for (s, &k) in self.line_sums.iter_mut().zip(&delta) {
+            *s += k as i32;
         }
     }
 

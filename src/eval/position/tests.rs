@@ -53,8 +53,8 @@ fn class_net() -> &'static FamilyNet {
 /// Random walks of makes and undos (with a few blocked cells first), checking the incremental
 /// state after every step (and the five cells every 8th step) and that a full undo restores the
 /// starting key; every other walk with a class network, two in three with a line network, and
-/// now and then a stone of the threat searches ([`Position::make_unscored`]) taken back at once. Returns the number of checked steps;
-/// panics if no five ever showed up.
+/// now and then a stone of the threat searches ([`Position::make_unscored`]) taken back at
+/// once. Returns the number of checked steps; panics if no five ever showed up.
 fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: usize) -> usize {
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64((width * 100 + height) as u64 * 10 + rule.code() as u64);
