@@ -20,7 +20,7 @@ pub mod params;
 pub mod position;
 pub mod weights;
 
-pub use position::Position;
+pub use position::{evaluate_board, Position};
 
 use crate::board::{Board, Class};
 use crate::types::Color;
@@ -38,16 +38,7 @@ pub struct ClassCounts {
 /// those before it, as Rapfi's classical evaluator does, lost (−265 ±132; docs/experiments.md).
 #[inline]
 pub fn evaluate(pos: &Position, us: Color, c: &ClassCounts) -> i32 {
-    let side = &pos.values().side[us.index()];
-    let mask = weights::threat_mask(&c.us) << weights::THREAT_BITS | weights::threat_mask(&c.them);
-    let mut v = side.tempo as i32 + side.threat[mask] as i32 + pos.cell_sums(us)[weights::ATTACK]
-        - pos.cell_sums(us.opp())[weights::DEFENCE];
-    if let Some(net) = pos.net() {
-        v += match net.inputs {
-            net::Inputs::Codes => net.forward(pos.accumulators(), us),
-            net::Inputs::Classes => net.forward_classes(&c.us, &c.them, &pos.tier_pairs(), us),
-        };
-    }
+    let mut v = pos.sums_value(us, c);
     if let Some(ln) = pos.line_value() {
         v += ln.value(pos.line_sums(), us);
     }

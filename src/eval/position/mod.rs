@@ -20,7 +20,8 @@ use crate::board::{Board, CodeClass, Pos, TierPairs, Tracker, DIRS, LINE_CELLS, 
 use crate::eval::lines::{self, Features, LineNet, LineSums};
 use crate::eval::net::{self, Accumulator, FamilyNet, Inputs};
 use crate::eval::weights::{self, FamilyTables, ATTACK, DEFENCE};
-use crate::types::{Cell, Color};
+use crate::eval::ClassCounts;
+use crate::types::{Cell, Color, Rule};
 
 /// The sums of one ply, saved by [`Position::make`] for [`Position::undo`] (the network's and
 /// the line network's only when there is one).
@@ -84,6 +85,60 @@ struct Sums {
 }
 
 impl Sums {
+    /// The zero sums of `rule`'s family under the evaluation in use (the weights' tables and
+    /// the family's network).
+    fn new(rule: Rule) -> Sums {
+        let mut s = Sums {
+            values: weights::active().family(rule),
+            net: None,
+            class_net: None,
+            cell_sums: [[0; 2]; 2],
+            acc: [[0; net::H]; 2],
+            tier_pairs: [0; TIERS * TIERS],
+            changes: [[(0, 0); LINE_CELLS]; 2],
+            changed: [0; 2],
+            before: [[0; 2]; LINE_CELLS],
+            now: [[0; 2]; LINE_CELLS],
+            moved: 0,
+        };
+        s.set_net(net::active().and_then(|n| n.family(rule)));
+        s
+    }
+
+    /// Reads `net` as a network of codes or of classes.
+    fn set_net(&mut self, net: Option<&'static FamilyNet>) {
+        let classes = net.is_some_and(|n| n.inputs == Inputs::Classes);
+        (self.net, self.class_net) = if classes { (None, net) } else { (net, None) };
+    }
+
+    /// Counts the sums over `board`'s empty cells.
+    fn recompute(&mut self, board: &Board) {
+        self.cell_sums = [[0; 2]; 2];
+        self.acc = [[0; net::H]; 2];
+        self.tier_pairs = [0; TIERS * TIERS];
+        for p in board.grid().positions().filter(|&p| board.is_empty(p)) {
+            self.add_cell(board.code_classes(p), 1);
+        }
+    }
+
+    /// The tables' value and the network's correction for `us` to move, with the class counts
+    /// `c` ([`crate::eval::evaluate`] adds the line network's value and bounds the sum).
+    #[inline]
+    fn value(&self, us: Color, c: &ClassCounts) -> i32 {
+        let side = &self.values.side[us.index()];
+        let mask =
+            weights::threat_mask(&c.us) << weights::THREAT_BITS | weights::threat_mask(&c.them);
+        let mut v =
+            side.tempo as i32 + side.threat[mask] as i32 + self.cell_sums[us.index()][ATTACK]
+                - self.cell_sums[us.opp().index()][DEFENCE];
+        if let Some(net) = self.net {
+            v += net.forward(&self.acc, us);
+        } else if let Some(net) = self.class_net {
+            v += net.forward_classes(&c.us, &c.them, &self.tier_pairs, us);
+        }
+        v
+    }
+
     /// Adds (`sign` 1) or removes (`sign` -1) an empty cell of codes and classes `cc`.
     #[inline(always)]
     fn add_cell(&mut self, cc: [CodeClass; 2], sign: i32) {
@@ -215,19 +270,7 @@ impl Position {
         let cells = board.width() * board.height();
         let mut pos = Position {
             board,
-            sums: Sums {
-                values: weights::active().family(rule),
-                net: None,
-                class_net: None,
-                cell_sums: [[0; 2]; 2],
-                acc: [[0; net::H]; 2],
-                tier_pairs: [0; TIERS * TIERS],
-                changes: [[(0, 0); LINE_CELLS]; 2],
-                changed: [0; 2],
-                before: [[0; 2]; LINE_CELLS],
-                now: [[0; 2]; LINE_CELLS],
-                moved: 0,
-            },
+            sums: Sums::new(rule),
             line_net: None,
             line_value: false,
             line_policy: false,
@@ -247,10 +290,7 @@ impl Position {
             ]
             .into_boxed_slice(),
         };
-        pos.line_net = lines::active();
-        pos.line_value = pos.line_net.is_some_and(|n| n.has_value());
-        pos.line_policy = pos.line_net.is_some_and(|n| n.has_policy());
-        pos.set_net(net::active().and_then(|n| n.family(rule)));
+        pos.set_line_net(lines::active());
         pos
     }
 
@@ -382,27 +422,25 @@ impl Position {
 
     /// Rebuilds the sums and every cell's line features from the board.
     fn recompute_sums(&mut self) {
-        let s = &mut self.sums;
-        s.cell_sums = [[0; 2]; 2];
-        s.acc = [[0; net::H]; 2];
-        s.tier_pairs = [0; TIERS * TIERS];
+        self.sums.recompute(&self.board);
         self.line_sums = [0; lines::LH];
+        let Some(ln) = self.line_net else { return };
         for p in self.board.grid().positions() {
-            let empty = self.board.is_empty(p);
-            if empty {
-                s.add_cell(self.board.code_classes(p), 1);
-            }
-            if let Some(ln) = self.line_net {
-                let keys = std::array::from_fn(|d| self.board.line_key(p, d));
-                let f = ln.features(&keys);
-                self.line_features[p.index()] = f;
-                if empty {
-                    for (s, &v) in self.line_sums.iter_mut().zip(&lines::clipped(&f)) {
-                        *s += v as i32;
-                    }
+            let f = ln.features(&line_keys(&self.board, p));
+            self.line_features[p.index()] = f;
+            if self.board.is_empty(p) {
+                for (s, &v) in self.line_sums.iter_mut().zip(&lines::clipped(&f)) {
+                    *s += v as i32;
                 }
             }
         }
+    }
+
+    /// The tables' value and the network's correction for `us` to move, with the class counts
+    /// `c` ([`crate::eval::evaluate`] adds the line network's value).
+    #[inline]
+    pub(crate) fn sums_value(&self, us: Color, c: &ClassCounts) -> i32 {
+        self.sums.value(us, c)
     }
 
     /// The sums over the empty cells of `color`'s learned cell values, `[ATTACK, DEFENCE]`
@@ -449,8 +487,7 @@ impl Position {
 
     /// Evaluates with `net` instead.
     pub fn set_net(&mut self, net: Option<&'static FamilyNet>) {
-        let classes = net.is_some_and(|n| n.inputs == Inputs::Classes);
-        (self.sums.net, self.sums.class_net) = if classes { (None, net) } else { (net, None) };
+        self.sums.set_net(net);
         self.recompute_sums();
     }
 
@@ -528,6 +565,36 @@ impl Position {
         }
         Ok(())
     }
+}
+
+/// The line keys of the cell `p` in the four directions.
+fn line_keys(board: &Board, p: Pos) -> [u32; 4] {
+    std::array::from_fn(|d| board.line_key(p, d))
+}
+
+/// The static value of `board` for `us` to move under the evaluation in use, its sums counted
+/// from scratch: for the trainers, which evaluate many boards once each (a [`Position`] keeps
+/// records per ply for the search). The same number as [`crate::eval::evaluate`] on a position of
+/// the board.
+pub fn evaluate_board(board: &Board, us: Color) -> i32 {
+    let mut sums = Sums::new(board.rule());
+    sums.recompute(board);
+    let c = crate::eval::class_counts(board, us);
+    let mut v = sums.value(us, &c);
+    if let Some(ln) = lines::active().filter(|n| n.has_value()) {
+        let mut line_sums = [0; lines::LH];
+        for p in board.grid().positions().filter(|&p| board.is_empty(p)) {
+            let f = lines::clipped(&ln.features(&line_keys(board, p)));
+            for (s, &v) in line_sums.iter_mut().zip(&f) {
+                *s += v as i32;
+            }
+        }
+        v += ln.value(&line_sums, us);
+    }
+    v.clamp(
+        -crate::eval::params::EVAL_LIMIT,
+        crate::eval::params::EVAL_LIMIT,
+    )
 }
 
 #[cfg(test)]

@@ -190,3 +190,33 @@ fn stones_from_before_the_position_and_unscored_ones_are_taken_back() {
         assert_eq!(b.move_count(), 0);
     }
 }
+
+/// A board evaluated from scratch gets the number a position of it keeps incrementally, under
+/// every rule (with the embedded tables and networks).
+#[test]
+fn a_board_evaluated_from_scratch_matches_its_position() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(74);
+    for rule in Rule::ALL {
+        let mut b = Position::new(Board::new(15, 15, rule));
+        let mut color = Color::Black;
+        for _ in 0..60 {
+            let pool: Vec<Pos> = b.candidates().collect();
+            let p = if pool.is_empty() {
+                Pos::new(7, 7)
+            } else {
+                pool[(rng.next_u64() % pool.len() as u64) as usize]
+            };
+            b.make(p, color);
+            color = color.opp();
+            for us in [Color::Black, Color::White] {
+                let c = crate::eval::class_counts(&b, us);
+                assert_eq!(
+                    crate::eval::evaluate_board(&b, us),
+                    crate::eval::evaluate(&b, us, &c),
+                    "{rule:?} {:?}",
+                    b.grid()
+                );
+            }
+        }
+    }
+}

@@ -197,8 +197,7 @@ fn push_sum(s: &mut Choices, a: &[(u32, i16)], sa: i16, b: &[(u32, i16)], sb: i1
 
 /// The static value of `board` for `side` to move under the evaluation in use.
 fn static_value(board: &Board, side: Color) -> i32 {
-    let pos = eval::Position::new(board.clone());
-    eval::evaluate(&pos, side, &eval::class_counts(board, side))
+    eval::evaluate_board(board, side)
 }
 
 /// The leaf of a tiny search after the mover `us` has just played on `board` (the opponent to

@@ -168,11 +168,10 @@ fn value_samples(records: &[Record], cfg: &LinesConfig) -> Vec<ValueSample> {
         let swapped = (r.rule != Rule::Renju).then(|| swapped_board(r)).flatten();
         for (b, us) in [(Some(board), r.side), (swapped, r.side.opp())] {
             let Some(b) = b else { continue };
-            let cc = rensa::eval::class_counts(&b, us);
             out.push(ValueSample {
                 cells: empty_cells(&b),
                 side: us.index(),
-                base: rensa::eval::evaluate(&rensa::eval::Position::new(b.clone()), us, &cc) as f32,
+                base: rensa::eval::evaluate_board(&b, us) as f32,
                 target,
                 valid,
             });
@@ -871,8 +870,8 @@ mod tests {
         let mut cfg = config();
         let mut records: Vec<Record> = (0..30).flat_map(|g| game(100 + g, 24)).collect();
         for r in &mut records {
-            let b = rensa::eval::Position::new(r.board().expect("board"));
-            let base = rensa::eval::evaluate(&b, r.side, &rensa::eval::class_counts(&b, r.side));
+            let b = r.board().expect("board");
+            let base = rensa::eval::evaluate_board(&b, r.side);
             r.score = (base + 20 * r.stones.len() as i32 - 300) as i16;
         }
         let values = value_samples(&records, &cfg);

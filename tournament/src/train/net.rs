@@ -330,11 +330,10 @@ pub fn sample_of(board: &Board, us: Color, classes: bool) -> Sample {
             .map(|(code, &k)| (code as u16, k))
             .collect();
     }
-    let cc = rensa::eval::class_counts(board, us);
     Sample {
         codes: counts,
         us,
-        base: rensa::eval::evaluate(&rensa::eval::Position::new(board.clone()), us, &cc) as f32,
+        base: rensa::eval::evaluate_board(board, us) as f32,
         target: 0.5,
         valid: false,
     }
