@@ -37,8 +37,9 @@ environment: RENSA_LOG=<file> writes a log there; RENSA_LOG_LEVEL (or RUST_LOG) 
              RENSA_WEIGHTS=<file> evaluates with that weights file (rensa-train fit writes
              one) instead of the embedded weights; RENSA_NET=<file> evaluates with that
              network's correction (rensa-train fit-net writes one) instead of the embedded
-             network's, RENSA_NET=none with the tables alone; RENSA_LINES=<file> adds a line
-             network's value and policy (rensa-train fit-lines writes one)";
+             network's, RENSA_NET=none with the tables alone; RENSA_LINES=<file> plays with
+             that line network (rensa-train fit-lines writes one) instead of the embedded
+             one, RENSA_LINES=none without";
 
 /// Installs the weights file named by `RENSA_WEIGHTS` and the network file named by
 /// `RENSA_NET`, if any. A file that cannot be used leaves what was in use in place; the returned
@@ -71,9 +72,20 @@ fn load_weights() -> Option<String> {
         }
     }
     if let Some(path) = std::env::var_os("RENSA_LINES").filter(|p| !p.is_empty()) {
-        match rensa::eval::lines::install_file(std::path::Path::new(&path)) {
-            Ok(n) => log::info!("line network {} from {}", n.label(), path.to_string_lossy()),
-            Err(e) => problems.push(format!("line network not loaded: {e}; playing without")),
+        if path == "none" {
+            rensa::eval::lines::remove();
+            log::info!("no line network");
+        } else {
+            match rensa::eval::lines::install_file(std::path::Path::new(&path)) {
+                Ok(n) => log::info!("line network {} from {}", n.label(), path.to_string_lossy()),
+                Err(e) => problems.push(format!(
+                    "line network not loaded: {e}; playing with {}",
+                    rensa::eval::lines::embedded().map_or("none".to_string(), |n| format!(
+                        "the embedded {}",
+                        n.label()
+                    ))
+                )),
+            }
         }
     }
     for p in &problems {

@@ -1064,7 +1064,7 @@ impl<'a> Searcher<'a> {
             Settled::Forced(p) => {
                 self.stack.frames[ply].played_att = self.board.class(p, us);
                 self.prefetch_child(p, us);
-                self.board.make(p, us);
+                self.board.make_lineless(p, us);
                 let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp(), !attack);
                 self.board.undo();
                 self.stack.update_pv(ply, p);
@@ -1140,7 +1140,7 @@ impl<'a> Searcher<'a> {
             let m = self.stack.frames[ply].moves[i];
             self.stack.frames[ply].played_att = m.att;
             self.prefetch_child(m.pos, us);
-            self.board.make(m.pos, us);
+            self.board.make_lineless(m.pos, us);
             let v = -self.qsearch(ply + 1, -beta, -alpha, us.opp(), false);
             self.board.undo();
             if self.stopped() {

@@ -172,3 +172,69 @@ fn generate_fit_and_load() {
         "{text}"
     );
 }
+
+/// A line network fitted to a little freestyle data serves freestyle alone; `bench` names it,
+/// `RENSA_LINES=none` plays without one, and a corrupted file is refused with a `MESSAGE` line
+/// while the engine answers on.
+#[test]
+fn fit_lines_and_load() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("d.bin");
+    let lines = dir.path().join("l.lines");
+    let train = env!("CARGO_BIN_EXE_rensa-train");
+    let (data_s, lines_s) = (data.to_str().unwrap(), lines.to_str().unwrap());
+    run(
+        train,
+        &["generate", "-out", data_s, "-games", "4", "-nodes", "300"],
+    );
+    let fit = run(
+        train,
+        &[
+            "fit-lines",
+            "-data",
+            data_s,
+            "-out",
+            lines_s,
+            "-epochs",
+            "1",
+        ],
+    );
+    assert!(fit.contains("wrote"), "{fit}");
+    let n = rensa::eval::lines::LineNet::load(&lines).expect("line network file");
+    assert_eq!(n.families, 1, "freestyle's family alone");
+    let Some(engine) = common::pbrain_rensa() else {
+        return;
+    };
+    let text = bench(&engine, "RENSA_LINES", &lines);
+    let first = text.lines().next().unwrap_or("");
+    assert!(first.ends_with(&format!("lines {}", n.label())), "{text}");
+    let none = bench(&engine, "RENSA_LINES", std::path::Path::new("none"));
+    assert!(
+        !none.lines().next().unwrap_or("").contains("lines"),
+        "{none}"
+    );
+    let mut bytes = std::fs::read(&lines).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x40;
+    let bad = dir.path().join("bad.lines");
+    std::fs::write(&bad, bytes).unwrap();
+    let mut child = Command::new(&engine)
+        .env("RENSA_LINES", &bad)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("engine starts");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"START 15\nEND\n")
+        .unwrap();
+    let out = child.wait_with_output().expect("engine ends");
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.contains("MESSAGE line network not loaded") && out.contains("\nOK"),
+        "{out}"
+    );
+}

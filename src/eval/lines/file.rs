@@ -3,9 +3,10 @@
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RNSL` |
-//! | 4 | version, `3` (three cells on each side of a window; `2` had four) |
+//! | 4 | version, `4` (`3` had no families; `2` had four cells on each side of a window) |
 //! | 1 + n | name: its length `n` (≤ 64), then `n` bytes of UTF-8 |
 //! | 4 × 4 | [`WINDOWS`], [`LH`], [`LL1`], [`PH`] as `u32` (must match) |
+//! | 1 | the rule families it serves: bit 0 freestyle, 1 standard, 2 renju, 3 caro (not 0) |
 //! | `WINDOWS × LH × 2` | the window vectors, `i16` |
 //! | per side to move | `LL1 × LH` `i16`, `LL1` `i32`, `LL1` `i16`, one `i32` (the value's hidden weights and biases, output weights and bias), `PH × LH` `i16`, `PH` `i16`, `PH` `i16` (the policy's hidden weights and biases, output weights) |
 //! | 4 | FNV-1a (32 bit) of every byte before it |
@@ -13,11 +14,11 @@
 //! A file that is short, long, of another version or shape, or whose checksum does not match is
 //! rejected as a whole.
 
-use super::{LineNet, LH, LL1, PH, WINDOWS};
+use super::{LineNet, ALL_FAMILIES, LH, LL1, PH, WINDOWS};
 use crate::eval::weights::{checksum, read_header, write_header};
 
 const MAGIC: &[u8; 4] = b"RNSL";
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 impl LineNet {
     /// The file image of this network.
@@ -27,6 +28,7 @@ impl LineNet {
         for n in [WINDOWS, LH, LL1, PH] {
             out.extend_from_slice(&(n as u32).to_le_bytes());
         }
+        out.push(self.families);
         for v in self.table.iter().flatten() {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -61,6 +63,10 @@ impl LineNet {
             }
         }
         let mut net = LineNet::zero(&name);
+        net.families = r.take(1)?[0];
+        if net.families == 0 || net.families & !ALL_FAMILIES != 0 {
+            return Err(format!("families {:#06b}", net.families));
+        }
         for v in net.table.iter_mut().flatten() {
             *v = r.i16()?;
         }
@@ -106,6 +112,7 @@ mod tests {
 
     fn sample() -> LineNet {
         let mut n = LineNet::zero("lines-test");
+        n.families = 0b0101;
         n.table[77][3] = -5;
         n.table[WINDOWS - 1][LH - 1] = 300;
         n.l1_w[1][2][9] = 40;

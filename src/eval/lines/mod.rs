@@ -15,15 +15,17 @@
 //!   (`ORDER_ATTACK`, `ORDER_DEFEND`), to which the ordering adds it: the trainer fits it as
 //!   what those values miss of the moves the search played.
 //!
-//! Inference is integer only, so every machine gets the same numbers. A network file is loaded
-//! with `RENSA_LINES=<file>` ([`file`] has the format; `rensa-train fit-lines` writes one).
+//! Inference is integer only, so every machine gets the same numbers. A network serves the rule
+//! families it was trained for. The engine plays with the one embedded from
+//! `src/eval/rensa.lines`, if that file is not empty, or with the file `RENSA_LINES=<file>`
+//! names ([`file`] has the format; `rensa-train fit-lines` writes one).
 
 pub mod file;
 
 use std::sync::{LazyLock, RwLock};
 
 use crate::board::pattern::HALF;
-use crate::types::Color;
+use crate::types::{Color, Rule};
 
 /// Cells on each side of a window.
 pub const REACH: usize = 3;
@@ -55,6 +57,9 @@ pub const OUT_W_SCALE: f32 = 8.0;
 /// The bound on a hidden weight, so that the hidden sums fit `i32` on a 32×32 board.
 pub const MAX_HIDDEN_W: f32 = 16.0;
 
+/// [`LineNet::families`] of a network for every rule.
+pub const ALL_FAMILIES: u8 = 0b1111;
+
 /// One cell's features, or one window's vector, in units of `1 / LINE_ONE`.
 pub type Features = [i16; LH];
 /// The sums of the clipped features over the empty cells.
@@ -64,6 +69,9 @@ pub type LineSums = [i32; LH];
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LineNet {
     pub name: String,
+    /// The rule families it evaluates, bit [`crate::eval::weights::family`] of each (those of
+    /// the data it was trained on); positions of other rules go without it.
+    pub families: u8,
     /// Per window: its vector (the hidden bias of the features folded in, a quarter per
     /// direction).
     pub table: Vec<Features>,
@@ -155,6 +163,7 @@ impl LineNet {
     pub fn zero(name: &str) -> LineNet {
         LineNet {
             name: name.to_string(),
+            families: ALL_FAMILIES,
             table: vec![[0; LH]; WINDOWS],
             l1_w: [[[0; LH]; LL1]; 2],
             l1_b: [[0; LL1]; 2],
@@ -164,6 +173,11 @@ impl LineNet {
             policy_b: [[0; PH]; 2],
             policy_out: [[0; PH]; 2],
         }
+    }
+
+    /// Whether it evaluates positions of `rule`.
+    pub fn serves(&self, rule: Rule) -> bool {
+        self.families & 1 << crate::eval::weights::family(rule) != 0
     }
 
     /// A cell's features from its four line keys.
@@ -252,20 +266,44 @@ impl LineNet {
     }
 }
 
-/// The line network positions are built with (none until [`install`]).
-static ACTIVE: RwLock<Option<&'static LineNet>> = RwLock::new(None);
+/// The embedded network file (`src/eval/rensa.lines`, written by `rensa-train fit-lines`); an
+/// empty file embeds none.
+static EMBEDDED_FILE: &[u8] = include_bytes!("../rensa.lines");
 
-/// The line network positions are built with, if any.
+/// The embedded network, parsed at first use.
+static EMBEDDED: LazyLock<Option<LineNet>> = LazyLock::new(|| {
+    (!EMBEDDED_FILE.is_empty())
+        .then(|| LineNet::from_bytes(EMBEDDED_FILE).expect("the embedded line network is valid"))
+});
+
+/// The embedded network, if one is (its file is checked by a test).
+pub fn embedded() -> Option<&'static LineNet> {
+    EMBEDDED.as_ref()
+}
+
+/// The line network positions are built with: `None` until [`install`] or [`remove`], which
+/// means the embedded one.
+static ACTIVE: RwLock<Option<Option<&'static LineNet>>> = RwLock::new(None);
+
+/// The line network positions are built with, if any (a position whose rule it does not
+/// serve goes without it).
 pub fn active() -> Option<&'static LineNet> {
-    *ACTIVE.read().unwrap_or_else(|e| e.into_inner())
+    let chosen = *ACTIVE.read().unwrap_or_else(|e| e.into_inner());
+    chosen.unwrap_or_else(embedded)
 }
 
 /// Makes `net` the line network of every position built from now on (kept for the life of the
 /// process).
 pub fn install(net: LineNet) -> &'static LineNet {
     let net: &'static LineNet = Box::leak(Box::new(net));
-    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(net);
+    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(Some(net));
     net
+}
+
+/// Positions built from now on have no line network (`RENSA_LINES=none`, and the fits, which
+/// train the evaluation without it).
+pub fn remove() {
+    *ACTIVE.write().unwrap_or_else(|e| e.into_inner()) = Some(None);
 }
 
 /// Loads the line network file at `path` and installs it; on failure nothing changes and the
@@ -284,6 +322,23 @@ mod tests {
         cells
             .iter()
             .fold(0, |k, &(at, c)| k | (c as u32) << shift_of(at))
+    }
+
+    #[test]
+    fn the_embedded_file_is_empty_or_a_valid_network() {
+        assert!(EMBEDDED_FILE.is_empty() || LineNet::from_bytes(EMBEDDED_FILE).is_ok());
+    }
+
+    /// A network serves the families of its bits: renju's stays out of freestyle and caro's
+    /// covers both caro rules.
+    #[test]
+    fn a_network_serves_its_families_only() {
+        let mut n = LineNet::zero("t");
+        assert!(Rule::ALL.iter().all(|&r| n.serves(r)));
+        n.families = 1 << 2;
+        assert!(n.serves(Rule::Renju) && !n.serves(Rule::Freestyle) && !n.serves(Rule::Standard));
+        n.families = 1 << 3;
+        assert!(n.serves(Rule::Caro) && n.serves(Rule::CaroOverline) && !n.serves(Rule::Renju));
     }
 
     /// Windows tell apart what lies within [`REACH`] cells, treat all beyond a wall alike,

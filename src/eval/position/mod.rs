@@ -10,7 +10,9 @@
 //! and the moved cells' features saved for the ply (copying them back is cheaper than moving
 //! the windows back: no window indices, no table reads). The threat searches, which never
 //! evaluate, place stones with [`Position::make_unscored`]: the sums stay those from before
-//! the stone, and the undo of such a stone leaves them alone. Taking back a stone placed before
+//! the stone, and the undo of such a stone leaves them alone. The quiescence places its stones
+//! with [`Position::make_lineless`]: the sums follow but the line features stay those from
+//! before them, so its nodes cost no window updates. Taking back a stone placed before
 //! the position was built recomputes them. A position reads as its board (`Deref`).
 
 use std::ops::Deref;
@@ -42,6 +44,9 @@ enum Placed {
     Scored,
     /// By [`Position::make_unscored`]: the sums never moved.
     Unscored,
+    /// By [`Position::make_lineless`], or by [`Position::make`] above such a stone: the sums
+    /// are restored, the line features never moved.
+    Lineless,
     /// Before the position was built: the sums are recomputed.
     Before,
 }
@@ -237,6 +242,8 @@ pub struct Position {
     line_policy: bool,
     line_features: Box<[Features; NUM_CELLS]>,
     line_sums: LineSums,
+    /// How many stones placed without moving the line features stand on the board.
+    lineless: usize,
     /// One per cell of the board; `saved[k]` belongs to the board's `history()[k]` (fixed
     /// size: make never allocates).
     saved: Box<[Saved]>,
@@ -279,6 +286,7 @@ impl Position {
                 .try_into()
                 .expect("one per cell"),
             line_sums: [0; lines::LH],
+            lineless: 0,
             saved: vec![Saved::EMPTY; cells].into_boxed_slice(),
             moved: vec![
                 Moved {
@@ -290,7 +298,7 @@ impl Position {
             ]
             .into_boxed_slice(),
         };
-        pos.set_line_net(lines::active());
+        pos.set_line_net(lines::active().filter(|n| n.serves(rule)));
         pos
     }
 
@@ -308,8 +316,27 @@ impl Position {
     /// Places a stone of `color` on the empty cell `p`, the sums following.
     #[inline]
     pub fn make(&mut self, p: Pos, color: Color) {
+        self.place(p, color, self.lineless == 0);
+    }
+
+    /// [`Position::make`] that leaves the line features as they are, for the quiescence: its
+    /// nodes read the line network's value from before its stones, and its makes and undos
+    /// cost no window updates. Stones placed above such a stone leave them too, until it is
+    /// taken back.
+    #[inline]
+    pub fn make_lineless(&mut self, p: Pos, color: Color) {
+        self.place(p, color, false);
+    }
+
+    #[inline(always)]
+    fn place(&mut self, p: Pos, color: Color, lines: bool) {
+        let lines = lines && self.line_net.is_some();
         let s = &mut self.saved[self.board.move_count()];
-        s.placed = Placed::Scored;
+        s.placed = if lines || self.line_net.is_none() {
+            Placed::Scored
+        } else {
+            Placed::Lineless
+        };
         s.cell_sums = self.sums.cell_sums;
         if self.sums.net.is_some() {
             s.acc = self.sums.acc;
@@ -317,11 +344,16 @@ impl Position {
         if self.sums.class_net.is_some() {
             s.tier_pairs = self.sums.tier_pairs;
         }
-        if self.line_net.is_some() {
+        if lines {
             s.line_sums = self.line_sums;
+        } else if self.line_net.is_some() {
+            self.lineless += 1;
         }
         self.board.make_with(p, color, &mut self.sums);
         self.sums.finish();
+        if !lines {
+            return;
+        }
         if let Some(ln) = self.line_net {
             let i = p.index();
             let f = lines::clipped(&self.line_features[i]);
@@ -351,8 +383,12 @@ impl Position {
             self.recompute_sums();
             return Some((p, color));
         }
-        if self.saved[ply].placed == Placed::Scored {
-            if self.line_net.is_some() {
+        let placed = self.saved[ply].placed;
+        if placed == Placed::Lineless {
+            self.lineless -= 1;
+        }
+        if placed == Placed::Scored || placed == Placed::Lineless {
+            if placed == Placed::Scored && self.line_net.is_some() {
                 let m = &self.moved[ply];
                 for j in 0..m.count {
                     self.line_features[m.cells[j] as usize] = m.features[j];
@@ -422,6 +458,7 @@ impl Position {
 
     /// Rebuilds the sums and every cell's line features from the board.
     fn recompute_sums(&mut self) {
+        debug_assert_eq!(self.lineless, 0, "recomputed with lineless stones standing");
         self.sums.recompute(&self.board);
         self.line_sums = [0; lines::LH];
         let Some(ln) = self.line_net else { return };
@@ -530,10 +567,12 @@ impl Position {
     }
 
     /// Compares the board's incremental fields ([`Board::check_consistency`]) and the sums
-    /// with a from-scratch computation; describes the first difference found.
+    /// with a from-scratch computation (the line network's only with no
+    /// [`Position::make_lineless`] stone standing); describes the first difference found.
     pub fn check_consistency(&self) -> Result<(), String> {
         self.board.check_consistency()?;
         let mut fresh = self.clone();
+        fresh.lineless = 0;
         fresh.recompute_sums();
         let (a, b) = (&self.sums, &fresh.sums);
         if a.cell_sums != b.cell_sums {
@@ -550,6 +589,9 @@ impl Position {
                 "tier pairs {:?} != {:?}",
                 a.tier_pairs, b.tier_pairs
             ));
+        }
+        if self.lineless > 0 {
+            return Ok(());
         }
         if self.line_sums != fresh.line_sums {
             return Err(format!(
@@ -581,7 +623,7 @@ pub fn evaluate_board(board: &Board, us: Color) -> i32 {
     sums.recompute(board);
     let c = crate::eval::class_counts(board, us);
     let mut v = sums.value(us, &c);
-    if let Some(ln) = lines::active().filter(|n| n.has_value()) {
+    if let Some(ln) = lines::active().filter(|n| n.has_value() && n.serves(board.rule())) {
         let mut line_sums = [0; lines::LH];
         for p in board.grid().positions().filter(|&p| board.is_empty(p)) {
             let f = lines::clipped(&ln.features(&line_keys(board, p)));

@@ -54,7 +54,8 @@ fn class_net() -> &'static FamilyNet {
 /// state after every step (and the five cells every 8th step) and that a full undo restores the
 /// starting key; every other walk with a class network, two in three with a line network, and
 /// now and then a stone of the threat searches ([`Position::make_unscored`]) taken back at
-/// once. Returns the number of checked steps; panics if no five ever showed up.
+/// once, and a quiescence stone ([`Position::make_lineless`]) under which the line features
+/// stand still until it is taken back. Returns the number of checked steps; panics if no five ever showed up.
 fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: usize) -> usize {
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64((width * 100 + height) as u64 * 10 + rule.code() as u64);
@@ -103,7 +104,11 @@ fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: us
                     b.undo();
                 }
                 let before = b.hash_after(p, color);
-                b.make(p, color);
+                if r % 11 == 3 {
+                    b.make_lineless(p, color);
+                } else {
+                    b.make(p, color);
+                }
                 assert_eq!(b.hash(), before);
                 color = color.opp();
             }

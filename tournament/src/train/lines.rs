@@ -692,11 +692,11 @@ pub fn run(cfg: &LinesConfig) -> Result<()> {
         write_checkpoint(&ckpt, CKPT_MAGIC, &net.p, &adam, epoch, 0)?;
         if improved {
             best = (held_out, epoch);
-            write_lines(cfg, &net)?;
+            write_lines(cfg, &net, family)?;
         }
     }
     if best.1 == 0 {
-        write_lines(cfg, &net)?;
+        write_lines(cfg, &net, family)?;
     }
     let written = LineNet::load(&cfg.out).map_err(anyhow::Error::msg)?;
     println!(
@@ -708,8 +708,11 @@ pub fn run(cfg: &LinesConfig) -> Result<()> {
     Ok(())
 }
 
-fn write_lines(cfg: &LinesConfig, net: &FloatLines) -> Result<()> {
-    let bytes = net.quantize(&cfg.name).to_bytes();
+/// Writes `net` as the network of the rule family `family` (the data's).
+fn write_lines(cfg: &LinesConfig, net: &FloatLines, family: usize) -> Result<()> {
+    let mut n = net.quantize(&cfg.name);
+    n.families = 1 << family;
+    let bytes = n.to_bytes();
     std::fs::write(&cfg.out, bytes).with_context(|| cfg.out.display().to_string())
 }
 

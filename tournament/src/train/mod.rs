@@ -234,7 +234,7 @@ tables and the network RENSA_NET names, the embedded one by default; trained on 
 positions of -data) and a policy head (trained on the searches' best moves in the files of
 -games, or in files from before the best move was kept, on the moves played next: records in
 ply order, as generate writes them). Writes the network file (the
-engine reads it from RENSA_LINES) whenever the held-out value loss improves (the policy loss
+engine embeds it or reads it from RENSA_LINES) whenever the held-out value loss improves (the policy loss
 without -data), and the float state after every epoch to FILE.ckpt. The policy is fitted as
 what the move ordering's class values miss: the engine adds it to them.
   -data FILE,FILE,...              labelled data files (one rule family)
