@@ -422,6 +422,12 @@ pub const HISTORY_KINDS: i32 = 0;
 /// that a leaf's VCF follows one attack instead of every four on the board. 0: off. On: +75.0
 /// ±33.7 in freestyle, +67.9 ±35.3 in renju (H1), +59.6 ±33.1 in standard (docs/experiments.md).
 pub const QS_LOCAL: i32 = 1;
+/// The moves of main-search nodes of at most this depth, whose children stand pat or play the
+/// quiescence, update the line network's sums but not its per-cell features
+/// ([`crate::eval::Position::make_leaf`]): the children's line value is exact, and their
+/// quiescence reads it as it reads a child's (its stones never move the features). 0: every
+/// move moves the features.
+pub const LINE_LEAF_DEPTH: i32 = 0;
 /// The quiescence plays closed fours that make nothing else (`Block4`) only at the mover's first
 /// this many quiescence nodes of a line, or right after two fours-plus of its own in a row
 /// (Rapfi allows them at the first only); later only fours that also make a three or two.

@@ -53,9 +53,9 @@ use crate::types::{Color, Rule};
 
 use crate::params::{
     rule_in, SearchParams, ALPHA_REDUCE_DEPTHS, DISTANT_STEPS, EXT_PLY_SIXTEENTHS,
-    FORCED_REPLY_EXTENSION, HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, LMR_SCORE_MAX_BONUS,
-    ORDER_TT_MOVE, PICK_BEFORE_SORT, POLL_INTERVAL_NODES, QUIESCENCE_TT, QUIESCENCE_TT_DEPTH,
-    SCORE_NONE, SE_DOUBLE_MAX,
+    FORCED_REPLY_EXTENSION, HORIZON_DEFENCE, HORIZON_DEFENCE_IN_RENJU, LINE_LEAF_DEPTH,
+    LMR_SCORE_MAX_BONUS, ORDER_TT_MOVE, PICK_BEFORE_SORT, POLL_INTERVAL_NODES, QUIESCENCE_TT,
+    QUIESCENCE_TT_DEPTH, SCORE_NONE, SE_DOUBLE_MAX,
 };
 
 /// A key that differs when White is to move (the board's key only knows the stones).
@@ -866,7 +866,11 @@ impl<'a> Searcher<'a> {
             }
             self.stack.frames[ply].played_att = m.att;
             self.prefetch_child(m.pos, us);
-            self.board.make(m.pos, us);
+            if depth <= LINE_LEAF_DEPTH {
+                self.board.make_leaf(m.pos, us);
+            } else {
+                self.board.make(m.pos, us);
+            }
             if win5_threat
                 && !m.att.is_four()
                 && self.wins_in_five(them, &movepick::quick_counts(self.board, them))

@@ -44,11 +44,25 @@ enum Placed {
     Scored,
     /// By [`Position::make_unscored`]: the sums never moved.
     Unscored,
-    /// By [`Position::make_lineless`], or by [`Position::make`] above such a stone: the sums
-    /// are restored, the line features never moved.
+    /// By [`Position::make_lineless`], or above a stone placed so: the sums are restored, the
+    /// line features never moved.
     Lineless,
+    /// By [`Position::make_leaf`]: the sums (the line sums too) are restored, the line
+    /// features never moved.
+    Summed,
     /// Before the position was built: the sums are recomputed.
     Before,
+}
+
+/// What a stone does to the line features and their sums.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lines {
+    /// The moved windows' cells' features and the sums follow ([`Position::make`]).
+    Moved,
+    /// Only the sums follow ([`Position::make_leaf`]).
+    Summed,
+    /// Neither ([`Position::make_lineless`]).
+    Still,
 }
 
 impl Saved {
@@ -316,7 +330,7 @@ impl Position {
     /// Places a stone of `color` on the empty cell `p`, the sums following.
     #[inline]
     pub fn make(&mut self, p: Pos, color: Color) {
-        self.place(p, color, self.lineless == 0);
+        self.place(p, color, Lines::Moved);
     }
 
     /// [`Position::make`] that leaves the line features as they are, for the quiescence: its
@@ -325,17 +339,32 @@ impl Position {
     /// taken back.
     #[inline]
     pub fn make_lineless(&mut self, p: Pos, color: Color) {
-        self.place(p, color, false);
+        self.place(p, color, Lines::Still);
     }
 
+    /// [`Position::make`] for a node whose children are leaves: the line sums follow the
+    /// stone exactly, from the moved windows' vectors, but no cell's features are written or
+    /// saved, so the new node's line value is right for the window reads alone. The stones
+    /// placed above it leave the line features alone, as [`Position::make_lineless`]'s do.
+    #[inline]
+    pub fn make_leaf(&mut self, p: Pos, color: Color) {
+        self.place(p, color, Lines::Summed);
+    }
+
+    /// Places the stone with the line features and sums following as `lines` says, or not at
+    /// all above a stone that left them (or with no line network).
     #[inline(always)]
-    fn place(&mut self, p: Pos, color: Color, lines: bool) {
-        let lines = lines && self.line_net.is_some();
+    fn place(&mut self, p: Pos, color: Color, lines: Lines) {
+        let lines = match self.line_net {
+            None => Lines::Moved,
+            Some(_) if self.lineless > 0 => Lines::Still,
+            Some(_) => lines,
+        };
         let s = &mut self.saved[self.board.move_count()];
-        s.placed = if lines || self.line_net.is_none() {
-            Placed::Scored
-        } else {
-            Placed::Lineless
+        s.placed = match lines {
+            Lines::Moved => Placed::Scored,
+            Lines::Summed => Placed::Summed,
+            Lines::Still => Placed::Lineless,
         };
         s.cell_sums = self.sums.cell_sums;
         if self.sums.net.is_some() {
@@ -344,24 +373,29 @@ impl Position {
         if self.sums.class_net.is_some() {
             s.tier_pairs = self.sums.tier_pairs;
         }
-        if lines {
+        if self.line_net.is_some() {
             s.line_sums = self.line_sums;
-        } else if self.line_net.is_some() {
-            self.lineless += 1;
+            if lines != Lines::Moved {
+                self.lineless += 1;
+            }
         }
         self.board.make_with(p, color, &mut self.sums);
         self.sums.finish();
-        if !lines {
+        let Some(ln) = self.line_net else { return };
+        if lines == Lines::Still {
             return;
         }
-        if let Some(ln) = self.line_net {
-            let i = p.index();
-            let f = lines::clipped(&self.line_features[i]);
-            for (s, &v) in self.line_sums.iter_mut().zip(&f) {
-                *s -= v as i32;
-            }
+        let i = p.index();
+        let f = lines::clipped(&self.line_features[i]);
+        for (s, &v) in self.line_sums.iter_mut().zip(&f) {
+            *s -= v as i32;
+        }
+        let v = color.stone() as u32;
+        if lines == Lines::Moved {
             let ply = self.board.move_count() - 1;
-            self.move_windows(ln, i, color.stone() as u32, ply);
+            self.move_windows::<true>(ln, i, v, ply);
+        } else {
+            self.move_windows::<false>(ln, i, v, 0);
         }
     }
 
@@ -384,14 +418,15 @@ impl Position {
             return Some((p, color));
         }
         let placed = self.saved[ply].placed;
-        if placed == Placed::Lineless {
-            self.lineless -= 1;
-        }
-        if placed == Placed::Scored || placed == Placed::Lineless {
-            if placed == Placed::Scored && self.line_net.is_some() {
-                let m = &self.moved[ply];
-                for j in 0..m.count {
-                    self.line_features[m.cells[j] as usize] = m.features[j];
+        if placed != Placed::Unscored {
+            if self.line_net.is_some() {
+                if placed == Placed::Scored {
+                    let m = &self.moved[ply];
+                    for j in 0..m.count {
+                        self.line_features[m.cells[j] as usize] = m.features[j];
+                    }
+                } else {
+                    self.lineless -= 1;
                 }
                 self.line_sums = self.saved[ply].line_sums;
             }
@@ -422,10 +457,10 @@ impl Position {
     /// Moves the line network's features of the empty cells within [`lines::REACH`] of the
     /// cell `i` on its four lines, whose windows the stone `v` (a [`Cell`] code) just placed
     /// there changed (the keys hold it), and their sums; saves the cells' features from before
-    /// in `moved[ply]` for [`Position::undo`]. A stone's cell keeps the features it had when
+    /// in `moved[ply]` for [`Position::undo`]. Without `WRITE` only the sums move. A stone's cell keeps the features it had when
     /// the stone was placed: the moves made and taken back while it stands skip it.
     #[inline(always)]
-    fn move_windows(&mut self, ln: &LineNet, i: usize, v: u32, ply: usize) {
+    fn move_windows<const WRITE: bool>(&mut self, ln: &LineNet, i: usize, v: u32, ply: usize) {
         // Each cell's clipped change is within ±LINE_ONE: the sum of 24 fits `i16`.
         let mut delta = [0i16; lines::LH];
         let halves = lines::halves();
@@ -442,15 +477,22 @@ impl Position {
                     let flip = v << shift_of(-side * k);
                     let (with, without) =
                         lines::window_pair(halves, self.board.line_key(q, d), flip, side < 0);
-                    let f = &mut self.line_features[q.index()];
-                    m.cells[n] = q.0;
-                    m.features[n] = *f;
-                    n += 1;
-                    ln.move_window(f, &mut delta, without, with);
+                    if WRITE {
+                        let f = &mut self.line_features[q.index()];
+                        m.cells[n] = q.0;
+                        m.features[n] = *f;
+                        n += 1;
+                        ln.move_window(f, &mut delta, without, with);
+                    } else {
+                        let mut f = self.line_features[q.index()];
+                        ln.move_window(&mut f, &mut delta, without, with);
+                    }
                 }
             }
         }
-        m.count = n;
+        if WRITE {
+            m.count = n;
+        }
         for (s, &k) in self.line_sums.iter_mut().zip(&delta) {
             *s += k as i32;
         }

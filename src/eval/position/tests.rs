@@ -54,8 +54,9 @@ fn class_net() -> &'static FamilyNet {
 /// state after every step (and the five cells every 8th step) and that a full undo restores the
 /// starting key; every other walk with a class network, two in three with a line network, and
 /// now and then a stone of the threat searches ([`Position::make_unscored`]) taken back at
-/// once, and a quiescence stone ([`Position::make_lineless`]) under which the line features
-/// stand still until it is taken back. Returns the number of checked steps; panics if no five ever showed up.
+/// once, and a quiescence stone ([`Position::make_lineless`]) or a leaf
+/// ([`Position::make_leaf`], whose line sums must be those of a full make) under which the
+/// line features stand still until it is taken back. Returns the number of checked steps; panics if no five ever showed up.
 fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: usize) -> usize {
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64((width * 100 + height) as u64 * 10 + rule.code() as u64);
@@ -106,6 +107,12 @@ fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: us
                 let before = b.hash_after(p, color);
                 if r % 11 == 3 {
                     b.make_lineless(p, color);
+                } else if r % 13 == 5 {
+                    // A leaf's line sums are those of a full make.
+                    let mut full = b.clone();
+                    full.make(p, color);
+                    b.make_leaf(p, color);
+                    assert_eq!(b.line_sums(), full.line_sums());
                 } else {
                     b.make(p, color);
                 }
