@@ -218,21 +218,27 @@ fn fit_lines_and_load() {
     bytes[mid] ^= 0x40;
     let bad = dir.path().join("bad.lines");
     std::fs::write(&bad, bytes).unwrap();
-    let mut child = Command::new(&engine)
-        .env("RENSA_LINES", &bad)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("engine starts");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"START 15\nEND\n")
-        .unwrap();
-    let out = child.wait_with_output().expect("engine ends");
-    let out = String::from_utf8_lossy(&out.stdout);
+    // `none` is no file name: nothing to refuse. A corrupted file is refused.
+    let started = |lines: &std::ffi::OsStr| {
+        let mut child = Command::new(&engine)
+            .env("RENSA_LINES", lines)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("engine starts");
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"START 15\nEND\n")
+            .unwrap();
+        let out = child.wait_with_output().expect("engine ends");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let out = started("none".as_ref());
+    assert!(!out.contains("MESSAGE") && out.contains("OK"), "{out}");
+    let out = started(bad.as_os_str());
     assert!(
         out.contains("MESSAGE line network not loaded") && out.contains("\nOK"),
         "{out}"

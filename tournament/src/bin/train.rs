@@ -29,17 +29,17 @@ fn main() {
     }
     // Games and labels come from the engine with its embedded line network or the one
     // `RENSA_LINES` names (`none`: none); the fits train the evaluation without one.
+    let plays = matches!(parsed, Ok(Command::Generate(_) | Command::Label(_)));
     match std::env::var_os("RENSA_LINES").filter(|p| !p.is_empty()) {
-        Some(path) if matches!(parsed, Ok(Command::Generate(_) | Command::Label(_))) => {
-            if path == "none" {
-                rensa::eval::lines::remove();
-            } else if let Err(e) = rensa::eval::lines::install_file(std::path::Path::new(&path)) {
+        _ if !plays => rensa::eval::lines::remove(),
+        Some(path) if path == "none" => rensa::eval::lines::remove(),
+        Some(path) => {
+            if let Err(e) = rensa::eval::lines::install_file(std::path::Path::new(&path)) {
                 eprintln!("rensa-train: line network not loaded: {e}");
                 std::process::exit(2);
             }
         }
-        Some(_) | None if matches!(parsed, Ok(Command::Generate(_) | Command::Label(_))) => {}
-        _ => rensa::eval::lines::remove(),
+        None => {}
     }
     let result = match parsed {
         Ok(Command::Help) => {
