@@ -3,7 +3,7 @@
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RNSL` |
-//! | 4 | version, `4` (`3` had no families; `2` had four cells on each side of a window) |
+//! | 4 | version, `5` (`4` had its vectors in 64ths; `3` had no families; `2` had four cells on each side of a window) |
 //! | 1 + n | name: its length `n` (≤ 64), then `n` bytes of UTF-8 |
 //! | 4 × 4 | [`WINDOWS`], [`LH`], [`LL1`], [`PH`] as `u32` (must match) |
 //! | 1 | the rule families it serves: bit 0 freestyle, 1 standard, 2 renju, 3 caro (not 0) |
@@ -18,7 +18,7 @@ use super::{LineNet, ALL_FAMILIES, LH, LL1, PH, WINDOWS};
 use crate::eval::weights::{checksum, read_header, write_header};
 
 const MAGIC: &[u8; 4] = b"RNSL";
-const VERSION: u32 = 4;
+const VERSION: u32 = 5;
 
 impl LineNet {
     /// The file image of this network.

@@ -4,7 +4,7 @@
 //! along that line (empty, Black, White; everything from the first wall on is wall), read from
 //! the board's line key ([`window`]): [`WINDOWS`] windows, one learned vector of [`LH`] numbers
 //! each ([`LineNet::table`], the same for the four directions). A cell's features are the sum of
-//! its four windows' vectors, clipped to `[0, 1]` ([`LINE_ONE`] being 1); the position keeps every
+//! its four windows' vectors, clipped to `[0, 1]` ([`FEATURE_ONE`] being 1); the position keeps every
 //! cell's sum and, over its empty cells, the sum of the clipped features
 //! ([`super::Position::line_sums`]), updating only the cells whose windows a stone changes.
 //!
@@ -39,28 +39,39 @@ pub const LH: usize = 16;
 pub const LL1: usize = 16;
 /// Hidden units of the policy head.
 pub const PH: usize = 16;
-/// The fixed-point unit of a feature (a clipped value of 1.0) and of a hidden activation.
+/// The fixed-point unit of a weight of the hidden layers (a weight of 1.0) and of an activation
+/// of the policy's hidden layer.
 pub const LINE_ONE: i32 = 64;
+/// The fixed-point unit of a window's vector and a cell's feature (a clipped value of 1.0):
+/// finer than the weights', since the vectors are small and many cells share each rounding.
+pub const FEATURE_ONE: i32 = 256;
 /// The value head's inputs are the feature sums over this many cells: `x = sum / SUM_CELLS`.
 pub const SUM_CELLS: i32 = 32;
-/// Bits the hidden sums are shifted by: weights in `1 / 64`, inputs in `1 / (64 · 32)`,
-/// activations in `1 / 64` (less [`SUM_SHIFT`], which the inputs are shifted by first).
-const HIDDEN_SHIFT: u32 = 11;
-/// Bits the feature sums are shifted by before the hidden layer: they then fit `i16` on a
-/// 32×32 board (1024 cells of at most [`LINE_ONE`]), and the products of two `i16` vectors
-/// summed in pairs are one instruction on every x86-64 (SSE2's `pmaddwd`).
-const SUM_SHIFT: u32 = 2;
-/// Bits the output sum is shifted by: weights in eighths of an evaluation unit per 1/64.
-const OUT_SHIFT: u32 = 9;
+/// The fixed-point unit of a value input `x`: the feature sums are read as they are.
+pub const INPUT_ONE: i32 = FEATURE_ONE * SUM_CELLS;
+/// The fixed-point unit of an activation of the value's hidden layer. The value head's weights
+/// are large (an input's step of `1 / 512` moves the output by units), so its inputs and
+/// activations keep a fine grain: with `1 / 64` and inputs in `1 / 512` the integer value was
+/// 13 units off the float model's on average.
+pub const ACT_ONE: i64 = 4096;
+/// Bits the value's hidden sums (weights in `1 / LINE_ONE`, inputs in `1 / INPUT_ONE`) are
+/// shifted by to activations in `1 / ACT_ONE`.
+const HIDDEN_SHIFT: u32 = (LINE_ONE as i64 * INPUT_ONE as i64 / ACT_ONE).ilog2();
+/// Bits the output sum (weights in `1 / OUT_W_SCALE` of a unit, activations in
+/// `1 / ACT_ONE`) is shifted by to evaluation units.
+const OUT_SHIFT: u32 = (OUT_W_SCALE as i64 * ACT_ONE).ilog2();
+/// Bits the policy's hidden sums (weights in `1 / LINE_ONE`, features in `1 / FEATURE_ONE`)
+/// are shifted by to activations in `1 / LINE_ONE`.
+const POLICY_SHIFT: u32 = FEATURE_ONE.ilog2();
 /// Scale of the output weights: eighths of an evaluation unit.
 pub const OUT_W_SCALE: f32 = 8.0;
-/// The bound on a hidden weight, so that the hidden sums fit `i32` on a 32×32 board.
+/// The bound on a hidden weight.
 pub const MAX_HIDDEN_W: f32 = 16.0;
 
 /// [`LineNet::families`] of a network for every rule.
 pub const ALL_FAMILIES: u8 = 0b1111;
 
-/// One cell's features, or one window's vector, in units of `1 / LINE_ONE`.
+/// One cell's features, or one window's vector, in units of `1 / FEATURE_ONE`.
 pub type Features = [i16; LH];
 /// The sums of the clipped features over the empty cells.
 pub type LineSums = [i32; LH];
@@ -77,7 +88,7 @@ pub struct LineNet {
     pub table: Vec<Features>,
     /// Per side to move (`Color::index`): hidden weights, in `1 / 64`.
     pub l1_w: [[[i16; LH]; LL1]; 2],
-    /// Per side to move: hidden biases, in `1 / (64 · 64 · 32)`.
+    /// Per side to move: hidden biases, in `1 / (LINE_ONE · INPUT_ONE)`.
     pub l1_b: [[i32; LL1]; 2],
     /// Per side to move: output weights, in eighths of an evaluation unit.
     pub out_w: [[i16; LL1]; 2],
@@ -155,7 +166,7 @@ pub fn mirror(w: usize) -> usize {
 /// A cell's clipped features.
 #[inline(always)]
 pub fn clipped(f: &Features) -> Features {
-    std::array::from_fn(|k| f[k].clamp(0, LINE_ONE as i16))
+    std::array::from_fn(|k| f[k].clamp(0, FEATURE_ONE as i16))
 }
 
 impl LineNet {
@@ -198,7 +209,7 @@ impl LineNet {
     #[inline(always)]
     pub fn move_window(&self, f: &mut Features, delta: &mut Features, before: usize, now: usize) {
         let (b, n) = (&self.table[before], &self.table[now]);
-        let one = LINE_ONE as i16;
+        let one = FEATURE_ONE as i16;
         for k in 0..LH {
             let old = f[k];
             let new = old.wrapping_add(n[k].wrapping_sub(b[k]));
@@ -223,18 +234,19 @@ impl LineNet {
     #[inline]
     pub fn value(&self, sums: &LineSums, us: Color) -> i32 {
         let s = us.index();
-        let x: [i16; LH] = std::array::from_fn(|k| (sums[k] >> SUM_SHIFT) as i16);
-        let mut out = 0i32;
+        // The sums in 64 bits: on a 32×32 board they reach 2^18, the weights 2^10. Both
+        // shifts round to nearest: floors would bias every hidden unit the same way.
+        let mut out = 0i64;
         for j in 0..LL1 {
             let w = &self.l1_w[s][j];
-            let mut h = self.l1_b[s][j] >> SUM_SHIFT;
+            let mut h = self.l1_b[s][j] as i64 + (1 << (HIDDEN_SHIFT - 1));
             for k in 0..LH {
-                h += w[k] as i32 * x[k] as i32;
+                h += w[k] as i64 * sums[k] as i64;
             }
-            let h = (h >> (HIDDEN_SHIFT - SUM_SHIFT)).clamp(0, LINE_ONE);
-            out += self.out_w[s][j] as i32 * h;
+            let h = (h >> HIDDEN_SHIFT).clamp(0, ACT_ONE);
+            out += self.out_w[s][j] as i64 * h;
         }
-        (out >> OUT_SHIFT) + self.out_b[s]
+        ((out + (1 << (OUT_SHIFT - 1))) >> OUT_SHIFT) as i32 + self.out_b[s]
     }
 
     /// The policy of a cell of features `f` for `us` to move, in the ordering's units.
@@ -249,7 +261,7 @@ impl LineNet {
             for k in 0..LH {
                 h += w[k] as i32 * a[k] as i32;
             }
-            let h = ((h >> 6) + self.policy_b[s][j] as i32).clamp(0, LINE_ONE);
+            let h = ((h >> POLICY_SHIFT) + self.policy_b[s][j] as i32).clamp(0, LINE_ONE);
             p += self.policy_out[s][j] as i32 * h;
         }
         p / LINE_ONE
@@ -398,11 +410,11 @@ mod tests {
         n.policy_out[1][0] = 250;
         // 32 cells at 0.5 each: x = 0.5, hidden 0.5, output 50.
         let mut sums = [0; LH];
-        sums[0] = 32 * LINE_ONE / 2;
+        sums[0] = 32 * FEATURE_ONE / 2;
         assert_eq!(n.value(&sums, Color::Black), 50);
         assert_eq!(n.value(&sums, Color::White), 5);
         let mut f = [0i16; LH];
-        f[2] = 200; // clipped to 1.0
+        f[2] = FEATURE_ONE as i16 + 100; // clipped to 1.0
         assert_eq!(n.policy(&f, Color::White), 250);
         assert_eq!(n.policy(&f, Color::Black), 0);
     }

@@ -461,7 +461,7 @@ impl Position {
     /// the stone was placed: the moves made and taken back while it stands skip it.
     #[inline(always)]
     fn move_windows<const WRITE: bool>(&mut self, ln: &LineNet, i: usize, v: u32, ply: usize) {
-        // Each cell's clipped change is within ±LINE_ONE: the sum of 24 fits `i16`.
+        // Each cell's clipped change is within ±FEATURE_ONE: the sum of 24 fits `i16`.
         let mut delta = [0i16; lines::LH];
         let halves = lines::halves();
         let m = &mut self.moved[ply];

@@ -555,14 +555,41 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
         write_net(cfg, &net, fam)?;
     }
     let written = Net::load(&cfg.out).map_err(anyhow::Error::msg)?;
+    let rounded = written.families[fam]
+        .as_ref()
+        .map_or(f64::NAN, |n| rounded_loss(n, &samples, scale));
     println!(
-        "wrote {} ({}), the network of epoch {} (held-out {:.6})",
+        "wrote {} ({}), the network of epoch {} (held-out {:.6}, rounded {rounded:.6})",
         cfg.out.display(),
         written.label(),
         best.1,
         best.0
     );
     Ok(())
+}
+
+/// The mean held-out loss of the engine's integer network `n` (its inputs summed as the board
+/// sums them, its integer forward pass), which the float loss does not see.
+fn rounded_loss(n: &FamilyNet, samples: &[Sample], scale: f64) -> f64 {
+    mean_excess(samples.iter().filter(|s| s.valid).map(|s| {
+        let mut acc = [[0i16; H]; 2];
+        for (c, a) in acc.iter_mut().enumerate() {
+            for &(code, k) in &s.codes[c] {
+                match n.inputs {
+                    // A class or tier pair's number: its cells, CLASS_UNIT each.
+                    Inputs::Classes => a[code as usize] = k as i16 * CLASS_UNIT,
+                    Inputs::Codes => {
+                        let v = &n.emb[c.min(n.emb.len() - 1)][code as usize];
+                        for (a, &v) in a.iter_mut().zip(v) {
+                            *a = a.wrapping_add((k as i16).wrapping_mul(v as i16));
+                        }
+                    }
+                }
+            }
+        }
+        let p = sigmoid((s.base as f64 + n.forward(&acc, s.us) as f64) / scale);
+        (p, s.target as f64)
+    }))
 }
 
 impl With {
