@@ -51,8 +51,7 @@ pub const SUM_CELLS: i32 = 32;
 pub const INPUT_ONE: i32 = FEATURE_ONE * SUM_CELLS;
 /// The fixed-point unit of an activation of the value's hidden layer. The value head's weights
 /// are large (an input's step of `1 / 512` moves the output by units), so its inputs and
-/// activations keep a fine grain: with `1 / 64` and inputs in `1 / 512` the integer value was
-/// 13 units off the float model's on average.
+/// activations keep a fine grain, or the integer value strays from the float model's.
 pub const ACT_ONE: i64 = 4096;
 /// Bits the value's hidden sums (weights in `1 / LINE_ONE`, inputs in `1 / INPUT_ONE`) are
 /// shifted by to activations in `1 / ACT_ONE`.
