@@ -7,7 +7,8 @@
 //! four windows' vectors and a bias, clipped to `[0, 1]`; the value head reads the sums of
 //! those features over the empty cells (divided by [`SUM_CELLS`]) through one hidden layer of
 //! clipped units to a linear output added to the engine's value, trained on the cross-entropy of
-//! `sigmoid((base + output) / scale)` against `sigmoid(score / scale)` (less its entropy); the
+//! `sigmoid((base + output) / scale)` against `sigmoid(score / scale)` (less its entropy), or
+//! with `-lambda` against a blend of it and the game's result; the
 //! policy head is a dot product of a cell's features per side to move, trained on the softmax
 //! cross-entropy of the played cell among the candidate cells. A window and its mirror share
 //! their vector, and the four directions share the table. Outside renju every position is also
@@ -54,6 +55,8 @@ pub struct LinesConfig {
     pub scale: f64,
     /// Weight of the policy loss beside the value loss.
     pub policy_weight: f64,
+    /// Weight of the game result in the value target beside the score's.
+    pub lambda: f64,
 }
 
 /// Distinct parameter rows of the window table: a window and its mirror share one.
@@ -164,7 +167,9 @@ fn value_samples(records: &[Record], cfg: &LinesConfig) -> Vec<ValueSample> {
             return out;
         }
         let valid = (i / block) % VALID_EVERY == VALID_EVERY - 1;
-        let target = sigmoid(r.score as f64 / cfg.scale) as f32;
+        let result = (r.result as f64 + 1.0) / 2.0;
+        let score = sigmoid(r.score as f64 / cfg.scale);
+        let target = (cfg.lambda * result + (1.0 - cfg.lambda) * score) as f32;
         let swapped = (r.rule != Rule::Renju).then(|| swapped_board(r)).flatten();
         for (b, us) in [(Some(board), r.side), (swapped, r.side.opp())] {
             let Some(b) = b else { continue };
@@ -796,6 +801,7 @@ mod tests {
             },
             scale: 400.0,
             policy_weight: 1.0,
+            lambda: 0.0,
         }
     }
 
@@ -940,5 +946,30 @@ mod tests {
         let after = loss(&net);
         assert!(after.0 < 0.7 * before.0, "value {before:?} -> {after:?}");
         assert!(after.1 < before.1, "policy {before:?} -> {after:?}");
+    }
+
+    /// `-lambda` blends the game's result into the value target: the mover's result alone at
+    /// 1, the score's sigmoid alone at 0, for both colourings of a position.
+    #[test]
+    fn lambda_blends_the_result_into_the_value_target() {
+        let mut cfg = config();
+        let mut records = game(9, 12);
+        for r in &mut records {
+            r.score = 400;
+            r.result = 1;
+        }
+        let target = |cfg: &LinesConfig| {
+            let v = value_samples(&records, cfg);
+            assert!(!v.is_empty());
+            v[0].target as f64
+        };
+        let score = sigmoid(400.0 / cfg.scale);
+        assert!((target(&cfg) - score).abs() < 1e-6);
+        cfg.lambda = 1.0;
+        assert!(value_samples(&records, &cfg)
+            .iter()
+            .all(|s| s.target == 1.0));
+        cfg.lambda = 0.25;
+        assert!((target(&cfg) - (0.25 + 0.75 * score)).abs() < 1e-6);
     }
 }

@@ -58,7 +58,7 @@ USAGE:
                       [-resume] [-seed S]
   rensa-train fit-lines -data FILE[,FILE...] -games FILE[,FILE...] -out FILE [-name NAME]
                         [-epochs N] [-batch N] [-lr X] [-l2 X] [-scale S] [-policy-weight X]
-                        [-threads N] [-calm] [-keep mates] [-resume] [-seed S]
+                        [-lambda L] [-threads N] [-calm] [-keep mates] [-resume] [-seed S]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
 game, N nodes per move, a proven win or loss ends the game) and writes every position before a
@@ -249,6 +249,8 @@ what the move ordering's class values miss: the engine adds it to them.
   -l2 X                            decay of the window vectors (default 0)
   -scale S                         evaluation units per logit (default 1000)
   -policy-weight X                 weight of the policy loss (default 0.05)
+  -lambda L                        weight of the game result in the value target beside
+                                   sigmoid(score / scale) (default 0)
   -threads N                       threads for the features and the gradients (default 2)
   -calm                            only positions where neither side has a four or an open three
   -keep mates                      keep the positions whose score is a proven result
@@ -653,6 +655,7 @@ fn parse_fit_lines(args: &[String]) -> Result<Command> {
         fit: sgd::Options::default(),
         scale: 1000.0,
         policy_weight: 0.05,
+        lambda: 0.0,
     };
     let mut out = None;
     for (opt, vals) in option_groups(args)? {
@@ -668,6 +671,7 @@ fn parse_fit_lines(args: &[String]) -> Result<Command> {
             "name" => cfg.name = one()?.clone(),
             "scale" => cfg.scale = finite(one()?, "-scale")?,
             "policy-weight" => cfg.policy_weight = finite(one()?, "-policy-weight")?,
+            "lambda" => cfg.lambda = finite(one()?, "-lambda")?,
             o => bail!("unknown option -{o} (see -help)"),
         }
     }
@@ -677,6 +681,9 @@ fn parse_fit_lines(args: &[String]) -> Result<Command> {
     }
     if cfg.scale <= 0.0 || cfg.policy_weight < 0.0 {
         bail!("-scale must be positive, -policy-weight not negative");
+    }
+    if !(0.0..=1.0).contains(&cfg.lambda) {
+        bail!("-lambda must be within 0..1");
     }
     cfg.name = named(cfg.name, &out);
     cfg.out = out;
