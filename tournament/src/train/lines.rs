@@ -167,9 +167,7 @@ fn value_samples(records: &[Record], cfg: &LinesConfig) -> Vec<ValueSample> {
             return out;
         }
         let valid = (i / block) % VALID_EVERY == VALID_EVERY - 1;
-        let result = (r.result as f64 + 1.0) / 2.0;
-        let score = sigmoid(r.score as f64 / cfg.scale);
-        let target = (cfg.lambda * result + (1.0 - cfg.lambda) * score) as f32;
+        let target = sgd::target(cfg.lambda, r.result, r.score, cfg.scale);
         let swapped = (r.rule != Rule::Renju).then(|| swapped_board(r)).flatten();
         for (b, us) in [(Some(board), r.side), (swapped, r.side.opp())] {
             let Some(b) = b else { continue };

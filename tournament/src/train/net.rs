@@ -469,8 +469,7 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
     let samples: Vec<Sample> = raw
         .into_iter()
         .map(|(mut s, score, result)| {
-            let r = (result as f64 + 1.0) / 2.0;
-            s.target = (cfg.lambda * r + (1.0 - cfg.lambda) * sigmoid(score as f64 / scale)) as f32;
+            s.target = sgd::target(cfg.lambda, result, score, scale);
             s
         })
         .collect();

@@ -45,6 +45,13 @@ pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The value target of a position: `lambda` of the game's `result` for the side to move (1
+/// win, 0 draw, -1 loss) and the rest of `sigmoid(score / scale)`.
+pub fn target(lambda: f64, result: i8, score: i16, scale: f64) -> f32 {
+    let result = (result as f64 + 1.0) / 2.0;
+    (lambda * result + (1.0 - lambda) * sigmoid(score as f64 / scale)) as f32
+}
+
 /// Cross-entropy of `p` against `t`, less the entropy of `t`: 0 for a perfect prediction.
 pub fn excess(p: f64, t: f64) -> f64 {
     let p = p.clamp(1e-7, 1.0 - 1e-7);
