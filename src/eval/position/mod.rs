@@ -26,15 +26,17 @@ use crate::eval::ClassCounts;
 use crate::types::{Cell, Color, Rule};
 
 /// The sums of one ply, saved by [`Position::make`] for [`Position::undo`] (the network's and
-/// the line network's only when there is one).
+/// the line network's only when there is one). In this order (`repr(C)`): what every ply
+/// writes and reads back shares the first cache line.
 #[derive(Clone, Copy)]
+#[repr(C)]
 struct Saved {
     cell_sums: [[i32; 2]; 2],
-    acc: [Accumulator; 2],
     tier_pairs: TierPairs,
-    line_sums: LineSums,
     /// How the stone of this ply was placed.
     placed: Placed,
+    acc: [Accumulator; 2],
+    line_sums: LineSums,
 }
 
 /// How the stone of a ply was placed, so that [`Position::undo`] knows what to restore.
@@ -96,11 +98,11 @@ struct Sums {
     /// Per colour, the code changes of the stone being placed (before, after), and how many.
     changes: [[(u16, u16); LINE_CELLS]; 2],
     changed: [usize; 2],
-    /// The refreshed line cells' codes and classes before and after the stone, and bit `j`
-    /// set where line cell `j` changed class for either colour (class network only).
-    before: [[CodeClass; 2]; LINE_CELLS],
-    now: [[CodeClass; 2]; LINE_CELLS],
-    moved: u64,
+    /// The tier pairs of the stone's refreshed line cells after it (`gained`) and before it
+    /// (`lost`), one byte lane per pair ([`PAIR_LANE`]): a class network's pairs move by their
+    /// difference once the pattern pass is done.
+    gained: u128,
+    lost: u128,
 }
 
 impl Sums {
@@ -116,9 +118,8 @@ impl Sums {
             tier_pairs: [0; TIERS * TIERS],
             changes: [[(0, 0); LINE_CELLS]; 2],
             changed: [0; 2],
-            before: [[0; 2]; LINE_CELLS],
-            now: [[0; 2]; LINE_CELLS],
-            moved: 0,
+            gained: 0,
+            lost: 0,
         };
         s.set_net(net::active().and_then(|n| n.family(rule)));
         s
@@ -128,6 +129,18 @@ impl Sums {
     fn set_net(&mut self, net: Option<&'static FamilyNet>) {
         let classes = net.is_some_and(|n| n.inputs == Inputs::Classes);
         (self.net, self.class_net) = if classes { (None, net) } else { (net, None) };
+    }
+
+    /// The kind of network the sums follow.
+    #[inline(always)]
+    fn kind(&self) -> u8 {
+        if self.net.is_some() {
+            VECTORS
+        } else if self.class_net.is_some() {
+            CLASSES
+        } else {
+            TABLES
+        }
     }
 
     /// Counts the sums over `board`'s empty cells.
@@ -178,11 +191,12 @@ impl Sums {
     }
 
     /// After the pattern pass: the logged code changes into the network's sums (one pass, each
-    /// colour's sums in registers), and the cells that changed class into the tier pairs (few
-    /// do: counting every refreshed cell's pairs was far slower).
+    /// colour's sums in registers), and the refreshed cells' tier pairs, counted in byte lanes
+    /// during the pass, into the tier pairs.
     #[inline(always)]
-    fn finish(&mut self) {
-        if let Some(net) = self.net {
+    fn finish<const K: u8>(&mut self) {
+        let net = if K == VECTORS { self.net } else { None };
+        if let Some(net) = net {
             for (c, &changed) in self.changed.iter().enumerate() {
                 let table = net.vectors(c);
                 let mut acc = self.acc[c];
@@ -196,47 +210,68 @@ impl Sums {
             }
             self.changed = [0; 2];
         }
-        if self.class_net.is_some() {
-            let mut moved = self.moved;
-            while moved != 0 {
-                let j = moved.trailing_zeros() as usize;
-                moved &= moved - 1;
-                self.tier_pairs[tier_pair(self.before[j])] -= 1;
-                self.tier_pairs[tier_pair(self.now[j])] += 1;
+        if K == CLASSES {
+            // A stone refreshes each of its `LINE_CELLS` < 256 cells at most once: no lane
+            // carries into the next.
+            let (gained, lost) = (self.gained.to_le_bytes(), self.lost.to_le_bytes());
+            for (k, n) in self.tier_pairs.iter_mut().enumerate() {
+                *n = n
+                    .wrapping_add(gained[k] as u16)
+                    .wrapping_sub(lost[k] as u16);
             }
-            self.moved = 0;
+            (self.gained, self.lost) = (0, 0);
         }
     }
 }
 
-impl Tracker for Sums {
+/// What a position's sums follow besides the tables: the kind of its network, fixed while
+/// it stands, so that each kind has its own copy of the pattern pass with no per-cell test of it.
+const TABLES: u8 = 0;
+const VECTORS: u8 = 1;
+const CLASSES: u8 = 2;
+
+/// One in the byte lane of each tier pair.
+const PAIR_LANE: [u128; TIERS * TIERS] = {
+    let mut lanes = [0; TIERS * TIERS];
+    let mut k = 0;
+    while k < lanes.len() {
+        lanes[k] = 1 << (8 * k);
+        k += 1;
+    }
+    lanes
+};
+
+/// [`Sums`] as the [`Tracker`] of a network of kind `K`.
+struct Track<'a, const K: u8>(&'a mut Sums);
+
+impl<const K: u8> Tracker for Track<'_, K> {
     #[inline(always)]
     fn taken(&mut self, _: usize, cc: [CodeClass; 2]) {
-        self.add_cell(cc, -1);
+        self.0.add_cell(cc, -1);
     }
 
     #[inline(always)]
-    fn refreshed(&mut self, slot: usize, prev: [CodeClass; 2], now: [CodeClass; 2]) {
-        let mut moved = 0;
+    fn refreshed(&mut self, _: usize, prev: [CodeClass; 2], now: [CodeClass; 2]) {
+        let s = &mut *self.0;
         for c in 0..2 {
-            moved |= (prev[c] ^ now[c]) & 15;
-            let cells = &self.values.side[c].cell;
+            let cells = &s.values.side[c].cell;
             let (n, b) = (cells[code_part(now[c])], cells[code_part(prev[c])]);
-            self.cell_sums[c][ATTACK] += n[ATTACK] as i32 - b[ATTACK] as i32;
-            self.cell_sums[c][DEFENCE] += n[DEFENCE] as i32 - b[DEFENCE] as i32;
-            if self.net.is_some() {
+            s.cell_sums[c][ATTACK] += n[ATTACK] as i32 - b[ATTACK] as i32;
+            s.cell_sums[c][DEFENCE] += n[DEFENCE] as i32 - b[DEFENCE] as i32;
+            if K == VECTORS {
                 // Logged without a branch (whether a code changes is hard to predict); the
                 // count only moves when it did.
                 let (b, n) = (code_part(prev[c]) as u16, code_part(now[c]) as u16);
-                let k = self.changed[c];
-                self.changes[c][k] = (b, n);
-                self.changed[c] = k + (b != n) as usize;
+                let k = s.changed[c];
+                s.changes[c][k] = (b, n);
+                s.changed[c] = k + (b != n) as usize;
             }
         }
-        if self.class_net.is_some() {
-            self.before[slot] = prev;
-            self.now[slot] = now;
-            self.moved |= ((moved != 0) as u64) << slot;
+        if K == CLASSES {
+            // Every refreshed cell, changed or not (then the same lane in both): no branch on
+            // whether its class moved, no second pass over the ones that did.
+            s.gained += PAIR_LANE[tier_pair(now)];
+            s.lost += PAIR_LANE[tier_pair(prev)];
         }
     }
 }
@@ -351,10 +386,22 @@ impl Position {
         self.place(p, color, Lines::Summed);
     }
 
-    /// Places the stone with the line features and sums following as `lines` says, or not at
-    /// all above a stone that left them (or with no line network).
+    /// Places the stone through the copy of the pattern pass made for the sums' kind of
+    /// network (one copy each, out of line: inlined into every caller they crowded the
+    /// instruction cache).
     #[inline(always)]
     fn place(&mut self, p: Pos, color: Color, lines: Lines) {
+        match self.sums.kind() {
+            TABLES => self.place_as::<TABLES>(p, color, lines),
+            VECTORS => self.place_as::<VECTORS>(p, color, lines),
+            _ => self.place_as::<CLASSES>(p, color, lines),
+        }
+    }
+
+    /// Places the stone with the line features and sums following as `lines` says, or not at
+    /// all above a stone that left them (or with no line network).
+    #[inline(never)]
+    fn place_as<const K: u8>(&mut self, p: Pos, color: Color, lines: Lines) {
         let lines = match self.line_net {
             None => Lines::Moved,
             Some(_) if self.lineless > 0 => Lines::Still,
@@ -367,10 +414,10 @@ impl Position {
             Lines::Still => Placed::Lineless,
         };
         s.cell_sums = self.sums.cell_sums;
-        if self.sums.net.is_some() {
+        if K == VECTORS {
             s.acc = self.sums.acc;
         }
-        if self.sums.class_net.is_some() {
+        if K == CLASSES {
             s.tier_pairs = self.sums.tier_pairs;
         }
         if self.line_net.is_some() {
@@ -379,8 +426,9 @@ impl Position {
                 self.lineless += 1;
             }
         }
-        self.board.make_with(p, color, &mut self.sums);
-        self.sums.finish();
+        self.board
+            .make_with(p, color, &mut Track::<K>(&mut self.sums));
+        self.sums.finish::<K>();
         let Some(ln) = self.line_net else { return };
         if lines == Lines::Still {
             return;
