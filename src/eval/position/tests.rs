@@ -52,7 +52,8 @@ fn class_net() -> &'static FamilyNet {
 
 /// Random walks of makes and undos (with a few blocked cells first), checking the incremental
 /// state after every step (and the five cells every 8th step) and that a full undo restores the
-/// starting key; every other walk with a class network, two in three with a line network, and
+/// starting key; walks in turn with a network of vectors, of classes and none, every other one
+/// with a line network, and
 /// now and then a stone of the threat searches ([`Position::make_unscored`]) taken back at
 /// once, and a quiescence stone ([`Position::make_lineless`]) or a leaf
 /// ([`Position::make_leaf`], whose line sums must be those of a full make) under which the
@@ -65,12 +66,13 @@ fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: us
     for walk in 0..walks {
         let mut b = Position::new(Board::new(width, height, rule));
         b.set_values(random_values(&mut rng));
-        b.set_net(Some(if walk % 2 == 0 {
-            random_net(&mut rng)
-        } else {
-            class_net()
-        }));
-        if walk % 3 != 2 {
+        // Each kind of evaluation has its own copy of the pattern pass: vectors, classes, none.
+        b.set_net(match walk % 3 {
+            0 => Some(random_net(&mut rng)),
+            1 => Some(class_net()),
+            _ => None,
+        });
+        if walk % 2 == 0 {
             b.set_line_net(Some(random_line_net(&mut rng)));
         }
         let cells: Vec<Pos> = b.grid().positions().collect();
