@@ -198,20 +198,20 @@ impl UndoRecord {
 /// places a stone: the evaluation keeps its sums over the empty cells so. Both calls come
 /// from inside the pattern pass, so an inlined tracker costs no second pass.
 pub trait Tracker {
-    /// The stone takes the empty cell `i`, whose codes and classes (per colour) were `cc`.
-    fn taken(&mut self, i: usize, cc: [CodeClass; 2]);
-    /// The empty line cell `slot` of the stone ([`LINE_CELLS`] of them, each at most once a
+    /// The stone takes the empty cell whose codes and classes (per colour) were `cc`.
+    fn taken(&mut self, cc: [CodeClass; 2]);
+    /// One of the stone's empty line cells ([`LINE_CELLS`] of them, each at most once a
     /// stone) had its patterns refreshed: its codes and classes went from `prev` to `now`,
     /// perhaps the same.
-    fn refreshed(&mut self, slot: usize, prev: [CodeClass; 2], now: [CodeClass; 2]);
+    fn refreshed(&mut self, prev: [CodeClass; 2], now: [CodeClass; 2]);
 }
 
 /// No tracker: [`Board::make`].
 impl Tracker for () {
     #[inline(always)]
-    fn taken(&mut self, _: usize, _: [CodeClass; 2]) {}
+    fn taken(&mut self, _: [CodeClass; 2]) {}
     #[inline(always)]
-    fn refreshed(&mut self, _: usize, _: [CodeClass; 2], _: [CodeClass; 2]) {}
+    fn refreshed(&mut self, _: [CodeClass; 2], _: [CodeClass; 2]) {}
 }
 
 /// The incrementally kept fields [`Board::make`] changes along the lines through a stone, as
@@ -239,7 +239,7 @@ impl<T: Tracker> Lines<'_, T> {
             self.keys[q][D] ^= v << shift_of(-(k as isize));
             let c = (own >> shift_of(k as isize)) & 3;
             if c == Cell::Empty as u32 && seen != 3 {
-                self.set_pattern(q, D, 2 * pattern::HALF * D + 2 * (k - 1));
+                self.set_pattern(q, D);
             }
             seen |= c;
         }
@@ -249,7 +249,7 @@ impl<T: Tracker> Lines<'_, T> {
             self.keys[q][D] ^= v << shift_of(k as isize);
             let c = (own >> shift_of(-(k as isize))) & 3;
             if c == Cell::Empty as u32 && seen != 3 {
-                self.set_pattern(q, D, 2 * pattern::HALF * D + 2 * (k - 1) + 1);
+                self.set_pattern(q, D);
             }
             seen |= c;
         }
@@ -261,7 +261,7 @@ impl<T: Tracker> Lines<'_, T> {
     /// class counts updated under a `new != prev` branch cost more time than updating them
     /// unconditionally.)
     #[inline(always)]
-    fn set_pattern(&mut self, q: usize, d: usize, slot: usize) {
+    fn set_pattern(&mut self, q: usize, d: usize) {
         let e = self.tables.entry(self.keys[q][d]) as u32;
         let shift = 4 * d as u32;
         let both = (e & 0x0F) | (e & 0xF0) << 12;
@@ -277,7 +277,7 @@ impl<T: Tracker> Lines<'_, T> {
             self.counts[c][class_part(prev[c]) as usize] -= 1;
             self.counts[c][class_part(now[c]) as usize] += 1;
         }
-        self.tracker.refreshed(slot, prev, now);
+        self.tracker.refreshed(prev, now);
     }
 }
 
@@ -582,7 +582,7 @@ impl Board {
             *saved = around[o];
         }
         self.bbox.extend(p);
-        tracker.taken(i, self.state[i].cc);
+        tracker.taken(self.state[i].cc);
         self.leave_cell(i, -1);
         self.flip_lines(p, color.stone() as u32, tracker);
         add_near(&mut self.near, i, NEAR_ROW);

@@ -224,8 +224,8 @@ impl Sums {
     }
 }
 
-/// What a position's sums follow besides the tables: the kind of its network, fixed while
-/// it stands, so that each kind has its own copy of the pattern pass with no per-cell test of it.
+// What a position's sums follow besides the tables: the kind of its network, fixed while it
+// stands, so that each kind has its own copy of the pattern pass with no per-cell test of it.
 const TABLES: u8 = 0;
 const VECTORS: u8 = 1;
 const CLASSES: u8 = 2;
@@ -246,12 +246,12 @@ struct Track<'a, const K: u8>(&'a mut Sums);
 
 impl<const K: u8> Tracker for Track<'_, K> {
     #[inline(always)]
-    fn taken(&mut self, _: usize, cc: [CodeClass; 2]) {
+    fn taken(&mut self, cc: [CodeClass; 2]) {
         self.0.add_cell(cc, -1);
     }
 
     #[inline(always)]
-    fn refreshed(&mut self, _: usize, prev: [CodeClass; 2], now: [CodeClass; 2]) {
+    fn refreshed(&mut self, prev: [CodeClass; 2], now: [CodeClass; 2]) {
         let s = &mut *self.0;
         for c in 0..2 {
             let cells = &s.values.side[c].cell;

@@ -53,11 +53,11 @@ fn class_net() -> &'static FamilyNet {
 /// Random walks of makes and undos (with a few blocked cells first), checking the incremental
 /// state after every step (and the five cells every 8th step) and that a full undo restores the
 /// starting key; walks in turn with a network of vectors, of classes and none, every other one
-/// with a line network, and
-/// now and then a stone of the threat searches ([`Position::make_unscored`]) taken back at
-/// once, and a quiescence stone ([`Position::make_lineless`]) or a leaf
-/// ([`Position::make_leaf`], whose line sums must be those of a full make) under which the
-/// line features stand still until it is taken back. Returns the number of checked steps; panics if no five ever showed up.
+/// with a line network, and now and then a stone of the threat searches
+/// ([`Position::make_unscored`]) taken back at once, and a quiescence stone
+/// ([`Position::make_lineless`]) or a leaf ([`Position::make_leaf`], whose line sums must be
+/// those of a full make) under which the line features stand still until it is taken back.
+/// Returns the number of checked steps; panics if no five ever showed up.
 fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: usize) -> usize {
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64((width * 100 + height) as u64 * 10 + rule.code() as u64);
