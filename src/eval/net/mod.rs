@@ -14,7 +14,7 @@
 //!
 //! Inference is integer only ([`FamilyNet::forward`]): vectors of `i16` summed in `i32`, one
 //! unit of an input or a hidden activation being [`ONE`], so results are the same on every
-//! machine. Weights per rule family ([`super::weights::family`]), and per colour (vectors) and
+//! machine; a class network sums its rows in `i16` when no sum can leave that range. Weights per rule family ([`super::weights::family`]), and per colour (vectors) and
 //! per side to move (layers), which the trainer ties where the colours mean the same.
 
 pub mod file;
@@ -124,6 +124,10 @@ pub struct FamilyNet {
     /// pair (Black's tier first) and count, what both readers' numbers of that pair add
     /// together. Derived from `l1_w`; empty until indexed.
     pub class_rows: Vec<[i32; L1]>,
+    /// The same rows in `i16`, when no choice of one row per class, reader and pair with the
+    /// bias can leave that range ([`FamilyNet::index_classes`]): the sums then never wrap, so
+    /// they are the `i32` rows' integers, from half the memory and half the adds.
+    pub class_rows16: Vec<[i16; L1]>,
 }
 
 /// A network for every rule family that has one.
@@ -146,6 +150,7 @@ impl FamilyNet {
             out_w: [[0; L1]; 2],
             out_b: [0; 2],
             class_rows: Vec::new(),
+            class_rows16: Vec::new(),
         }
     }
 
@@ -153,6 +158,7 @@ impl FamilyNet {
     /// [`Inputs::Classes`] (a network of codes keeps none).
     pub fn index_classes(&mut self) {
         self.class_rows.clear();
+        self.class_rows16.clear();
         if self.inputs != Inputs::Classes {
             return;
         }
@@ -182,6 +188,43 @@ impl FamilyNet {
                 }
             }
         }
+        if self.class_row_bound() <= i16::MAX as i64 {
+            // Every row is within the bound too, so the casts are exact.
+            self.class_rows16 = (self.class_rows.iter())
+                .map(|r| r.map(|v| v as i16))
+                .collect();
+        }
+    }
+
+    /// The largest magnitude a hidden unit's sum of [`FamilyNet::forward_classes`] can take:
+    /// its bias plus, for each group of rows of which one is added (a class and reader, or a
+    /// pair), the largest of the group.
+    fn class_row_bound(&self) -> i64 {
+        const LEVELS: usize = CLASS_LEVELS + 1;
+        let pairs_at = 4 * Class::COUNT * LEVELS;
+        let mut worst = 0;
+        for s in 0..2 {
+            let mut groups: Vec<usize> = (0..2)
+                .flat_map(|reader| {
+                    (1..Class::COUNT).map(move |k| ((s * 2 + reader) * Class::COUNT + k) * LEVELS)
+                })
+                .collect();
+            groups.extend(
+                (1..TIERS * TIERS).map(|pair| pairs_at + (s * TIERS * TIERS + pair) * LEVELS),
+            );
+            for j in 0..L1 {
+                let rows: i64 = (groups.iter())
+                    .map(|&g| {
+                        (g..g + LEVELS)
+                            .map(|r| (self.class_rows[r][j] as i64).abs())
+                            .max()
+                            .unwrap_or(0)
+                    })
+                    .sum();
+                worst = worst.max(rows + (self.l1_b[s][j] as i64).abs());
+            }
+        }
+        worst
     }
 
     /// Keeps one vector table when both colours have the same.
@@ -244,27 +287,13 @@ impl FamilyNet {
             };
             return self.forward(&class_inputs(counts, pairs), us);
         }
-        // One row per class and reader, and per pair, the row of no cells being zeros: always
-        // added (whether a class is present is hard to predict). The class `None` and the
-        // pair of two tiers 0 are read by no input. Wrapping adds: the dense pass's integers.
-        const LEVELS: usize = CLASS_LEVELS + 1;
-        let mut h = self.l1_b[s];
-        let mut add = |r: usize| {
-            let row = &self.class_rows[r];
-            for j in 0..L1 {
-                h[j] = h[j].wrapping_add(row[j]);
-            }
+        let rows = RowPicks::new(own, opp, pairs, s);
+        let h = if self.class_rows16.is_empty() {
+            rows.sum(&self.class_rows, self.l1_b[s])
+        } else {
+            // The bias fits `i16` too (it is part of the bound).
+            (rows.sum(&self.class_rows16, self.l1_b[s].map(|b| b as i16))).map(i32::from)
         };
-        for (reader, counts) in [own, opp].into_iter().enumerate() {
-            let base = (s * 2 + reader) * Class::COUNT * LEVELS;
-            for (k, &n) in counts.iter().enumerate().skip(1) {
-                add(base + k * LEVELS + (n as usize).min(CLASS_LEVELS));
-            }
-        }
-        let base = (4 * Class::COUNT + s * TIERS * TIERS) * LEVELS;
-        for (pair, &n) in pairs.iter().enumerate().skip(1) {
-            add(base + pair * LEVELS + (n as usize).min(CLASS_LEVELS));
-        }
         self.output(&h, s)
     }
 
@@ -275,6 +304,74 @@ impl FamilyNet {
             .map(|(&w, &h)| w as i32 * ((h >> L1_SHIFT).clamp(0, ONE)))
             .sum();
         (out >> OUT_SHIFT) + self.out_b[s]
+    }
+}
+
+/// The rows of [`FamilyNet::class_rows`] one evaluation adds: one per class and reader, and
+/// per pair, the row of no cells being zeros (always added: whether a class is present is hard
+/// to predict). The class `None` and the pair of two tiers 0 are read by no input.
+struct RowPicks<'a> {
+    counts: [&'a [u16; Class::COUNT]; 2],
+    pairs: &'a TierPairs,
+    s: usize,
+}
+
+/// A hidden sum's lane: `i32`, or `i16` when no sum can leave that range.
+trait Lane: Copy {
+    fn wrapping_add(self, other: Self) -> Self;
+}
+
+impl Lane for i16 {
+    #[inline(always)]
+    fn wrapping_add(self, other: i16) -> i16 {
+        i16::wrapping_add(self, other)
+    }
+}
+
+impl Lane for i32 {
+    #[inline(always)]
+    fn wrapping_add(self, other: i32) -> i32 {
+        i32::wrapping_add(self, other)
+    }
+}
+
+impl<'a> RowPicks<'a> {
+    #[inline(always)]
+    fn new(
+        own: &'a [u16; Class::COUNT],
+        opp: &'a [u16; Class::COUNT],
+        pairs: &'a TierPairs,
+        s: usize,
+    ) -> RowPicks<'a> {
+        RowPicks {
+            counts: [own, opp],
+            pairs,
+            s,
+        }
+    }
+
+    /// `h` plus the picked rows of `rows`, by wrapping adds: the dense pass's integers.
+    #[inline(always)]
+    fn sum<T: Lane>(&self, rows: &[[T; L1]], mut h: [T; L1]) -> [T; L1] {
+        const LEVELS: usize = CLASS_LEVELS + 1;
+        let level = |n: u16| (n as usize).min(CLASS_LEVELS);
+        let mut add = |r: usize| {
+            let row = &rows[r];
+            for j in 0..L1 {
+                h[j] = h[j].wrapping_add(row[j]);
+            }
+        };
+        for (reader, counts) in self.counts.into_iter().enumerate() {
+            let base = (self.s * 2 + reader) * Class::COUNT * LEVELS;
+            for (k, &n) in counts.iter().enumerate().skip(1) {
+                add(base + k * LEVELS + level(n));
+            }
+        }
+        let base = (4 * Class::COUNT + self.s * TIERS * TIERS) * LEVELS;
+        for (pair, &n) in self.pairs.iter().enumerate().skip(1) {
+            add(base + pair * LEVELS + level(n));
+        }
+        h
     }
 }
 
@@ -369,6 +466,8 @@ mod tests {
         assert!(net.family(Rule::Freestyle).is_some());
         assert_eq!(net.family(Rule::Standard), net.family(Rule::Freestyle));
         assert!(net.family(Rule::Renju).is_none() && net.family(Rule::Caro).is_none());
+        // Its weights are small enough for the `i16` rows.
+        assert!(!net.family(Rule::Freestyle).unwrap().class_rows16.is_empty());
         for rule in [Rule::Freestyle, Rule::Standard] {
             let pos = crate::eval::Position::new(crate::board::Board::new(15, 15, rule));
             assert_eq!(pos.net(), net.family(rule));
@@ -376,9 +475,16 @@ mod tests {
     }
 
     /// The indexed pass of a class network gives the dense pass's integers, counts past
-    /// saturation and zero counts included.
+    /// saturation and zero counts included: with large weights by the `i32` rows, with small
+    /// ones (the shipped network's size) by the `i16` rows.
     #[test]
     fn the_class_rows_give_the_dense_pass() {
+        for (w_max, b_max, narrow) in [(2000, 100_000, false), (6, 1000, true)] {
+            class_rows_match_dense(w_max, b_max, narrow);
+        }
+    }
+
+    fn class_rows_match_dense(w_max: u64, b_max: u64, narrow: bool) {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -391,9 +497,9 @@ mod tests {
         for s in 0..2 {
             for j in 0..L1 {
                 for w in n.l1_w[s][j].iter_mut() {
-                    *w = (next() % 4001) as i16 - 2000;
+                    *w = (next() % (2 * w_max + 1)) as i16 - w_max as i16;
                 }
-                n.l1_b[s][j] = (next() % 200_001) as i32 - 100_000;
+                n.l1_b[s][j] = (next() % (2 * b_max + 1)) as i32 - b_max as i32;
                 n.out_w[s][j] = (next() % 2001) as i16 - 1000;
             }
             n.out_b[s] = (next() % 101) as i32 - 50;
@@ -404,6 +510,7 @@ mod tests {
             n.class_rows.len(),
             (4 * Class::COUNT + 2 * TIERS * TIERS) * (CLASS_LEVELS + 1)
         );
+        assert_eq!(!n.class_rows16.is_empty(), narrow);
         let mut count = || match next() % 4 {
             0 | 1 => 0,
             2 => (next() % 9) as u16,
