@@ -118,16 +118,44 @@ pub struct FamilyNet {
     pub out_w: [[i16; L1]; 2],
     /// Per side to move: the output bias, in evaluation units.
     pub out_b: [i32; 2],
-    /// For a network of [`Inputs::Classes`] ([`FamilyNet::index_classes`]): per side to move,
-    /// reader (side to move, opponent), class and count of 0 to [`CLASS_LEVELS`] cells, what
-    /// those cells add to each hidden unit's sum (zeros for none); then per side to move, tier
-    /// pair (Black's tier first) and count, what both readers' numbers of that pair add
-    /// together. Derived from `l1_w`; empty until indexed.
-    pub class_rows: Vec<[i32; L1]>,
+    /// For a network of [`Inputs::Classes`] ([`FamilyNet::index_classes`]): its hidden
+    /// weights as rows to add, one per class or pair and count. `None` until indexed.
+    pub class_rows: Option<Box<ClassRows<i32>>>,
     /// The same rows in `i16`, when no choice of one row per class, reader and pair with the
     /// bias can leave that range ([`FamilyNet::index_classes`]): the sums then never wrap, so
     /// they are the `i32` rows' integers, from half the memory and half the adds.
-    pub class_rows16: Vec<[i16; L1]>,
+    pub class_rows16: Option<Box<ClassRows<i16>>>,
+}
+
+/// Rows of a hidden unit's numbers per count of 0 to [`CLASS_LEVELS`] cells.
+pub type Levels<T> = [[T; L1]; CLASS_LEVELS + 1];
+
+/// A class network's hidden weights as rows: what the cells of a class or tier pair add to
+/// each hidden unit's sum, by their count (zeros for none). Typed by their bounds, so that
+/// picking a row needs no index check.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ClassRows<T> {
+    /// Per side to move, reader (side to move, opponent) and class.
+    pub classes: [[[Levels<T>; Class::COUNT]; 2]; 2],
+    /// Per side to move and tier pair (Black's tier first): both readers' numbers of that
+    /// pair together (they count the same cells, each from its side).
+    pub pairs: [[Levels<T>; TIERS * TIERS]; 2],
+}
+
+impl<T: Copy + Default> ClassRows<T> {
+    fn zero() -> Box<ClassRows<T>> {
+        let levels = [[T::default(); L1]; CLASS_LEVELS + 1];
+        Box::new(ClassRows {
+            classes: [[[levels; Class::COUNT]; 2]; 2],
+            pairs: [[levels; TIERS * TIERS]; 2],
+        })
+    }
+
+    /// Every group of rows of which one evaluation adds one, for side to move `s`.
+    fn groups(&self, s: usize) -> impl Iterator<Item = &Levels<T>> {
+        let classes = self.classes[s].iter().flat_map(|r| &r[1..]);
+        classes.chain(&self.pairs[s][1..])
+    }
 }
 
 /// A network for every rule family that has one.
@@ -149,79 +177,73 @@ impl FamilyNet {
             l1_b: [[0; L1]; 2],
             out_w: [[0; L1]; 2],
             out_b: [0; 2],
-            class_rows: Vec::new(),
-            class_rows16: Vec::new(),
+            class_rows: None,
+            class_rows16: None,
         }
     }
 
     /// Fills [`FamilyNet::class_rows`] from the hidden weights of a network of
     /// [`Inputs::Classes`] (a network of codes keeps none).
     pub fn index_classes(&mut self) {
-        self.class_rows.clear();
-        self.class_rows16.clear();
+        self.class_rows = None;
+        self.class_rows16 = None;
         if self.inputs != Inputs::Classes {
             return;
         }
         let level = |n: usize| n as i32 * CLASS_UNIT as i32;
-        for s in 0..2 {
+        let mut rows = ClassRows::<i32>::zero();
+        for (s, us) in [Color::Black, Color::White].into_iter().enumerate() {
             for reader in 0..2 {
                 for k in 0..Class::COUNT {
                     for n in 0..=CLASS_LEVELS {
-                        self.class_rows.push(std::array::from_fn(|j| {
+                        rows.classes[s][reader][k][n] = std::array::from_fn(|j| {
                             self.l1_w[s][j][reader * H + k] as i32 * level(n)
-                        }));
+                        });
                     }
                 }
             }
-        }
-        // Both readers count the same cells of a pair (each from its side): one row for both.
-        for (s, us) in [Color::Black, Color::White].into_iter().enumerate() {
             let [own, opp] = [PAIR_BASE, H + PAIR_BASE];
             for pair in 0..TIERS * TIERS {
                 for n in 0..=CLASS_LEVELS {
-                    self.class_rows.push(std::array::from_fn(|j| {
+                    rows.pairs[s][pair][n] = std::array::from_fn(|j| {
                         let w = &self.l1_w[s][j];
                         (w[own + pair_view(pair, us)] as i32
                             + w[opp + pair_view(pair, us.opp())] as i32)
                             * level(n)
-                    }));
+                    });
                 }
             }
         }
-        if self.class_row_bound() <= i16::MAX as i64 {
+        if self.class_row_bound(&rows) <= i16::MAX as i64 {
             // Every row is within the bound too, so the casts are exact.
-            self.class_rows16 = (self.class_rows.iter())
-                .map(|r| r.map(|v| v as i16))
-                .collect();
+            let mut narrow = ClassRows::<i16>::zero();
+            let cast = |from: &Levels<i32>, to: &mut Levels<i16>| {
+                for (t, f) in to.iter_mut().zip(from) {
+                    *t = f.map(|v| v as i16);
+                }
+            };
+            let wide = (rows.classes.iter().flatten().flatten()).chain(rows.pairs.iter().flatten());
+            let to = (narrow.classes.iter_mut().flatten().flatten())
+                .chain(narrow.pairs.iter_mut().flatten());
+            for (f, t) in wide.zip(to) {
+                cast(f, t);
+            }
+            self.class_rows16 = Some(narrow);
         }
+        self.class_rows = Some(rows);
     }
 
     /// The largest magnitude a hidden unit's sum of [`FamilyNet::forward_classes`] can take:
     /// its bias plus, for each group of rows of which one is added (a class and reader, or a
     /// pair), the largest of the group.
-    fn class_row_bound(&self) -> i64 {
-        const LEVELS: usize = CLASS_LEVELS + 1;
-        let pairs_at = 4 * Class::COUNT * LEVELS;
+    fn class_row_bound(&self, rows: &ClassRows<i32>) -> i64 {
         let mut worst = 0;
         for s in 0..2 {
-            let mut groups: Vec<usize> = (0..2)
-                .flat_map(|reader| {
-                    (1..Class::COUNT).map(move |k| ((s * 2 + reader) * Class::COUNT + k) * LEVELS)
-                })
-                .collect();
-            groups.extend(
-                (1..TIERS * TIERS).map(|pair| pairs_at + (s * TIERS * TIERS + pair) * LEVELS),
-            );
             for j in 0..L1 {
-                let rows: i64 = (groups.iter())
-                    .map(|&g| {
-                        (g..g + LEVELS)
-                            .map(|r| (self.class_rows[r][j] as i64).abs())
-                            .max()
-                            .unwrap_or(0)
-                    })
+                let picked: i64 = (rows.groups(s))
+                    .map(|g| g.iter().map(|r| (r[j] as i64).abs()).max().unwrap_or(0))
                     .sum();
-                worst = worst.max(rows + (self.l1_b[s][j] as i64).abs());
+                worst = worst.max(picked + (self.l1_b[s][j] as i64).abs());
             }
         }
         worst
@@ -280,19 +302,18 @@ impl FamilyNet {
         us: Color,
     ) -> i32 {
         let s = us.index();
-        if self.class_rows.is_empty() {
+        let Some(wide) = &self.class_rows else {
             let counts = match us {
                 Color::Black => [own, opp],
                 Color::White => [opp, own],
             };
             return self.forward(&class_inputs(counts, pairs), us);
-        }
+        };
         let rows = RowPicks::new(own, opp, pairs, s);
-        let h = if self.class_rows16.is_empty() {
-            rows.sum(&self.class_rows, self.l1_b[s])
-        } else {
+        let h = match &self.class_rows16 {
+            None => rows.sum(wide, self.l1_b[s]),
             // The bias fits `i16` too (it is part of the bound).
-            (rows.sum(&self.class_rows16, self.l1_b[s].map(|b| b as i16))).map(i32::from)
+            Some(narrow) => (rows.sum(narrow, self.l1_b[s].map(|b| b as i16))).map(i32::from),
         };
         self.output(&h, s)
     }
@@ -352,24 +373,21 @@ impl<'a> RowPicks<'a> {
 
     /// `h` plus the picked rows of `rows`, by wrapping adds: the dense pass's integers.
     #[inline(always)]
-    fn sum<T: Lane>(&self, rows: &[[T; L1]], mut h: [T; L1]) -> [T; L1] {
-        const LEVELS: usize = CLASS_LEVELS + 1;
+    fn sum<T: Lane>(&self, rows: &ClassRows<T>, mut h: [T; L1]) -> [T; L1] {
         let level = |n: u16| (n as usize).min(CLASS_LEVELS);
-        let mut add = |r: usize| {
-            let row = &rows[r];
+        let mut add = |row: &[T; L1]| {
             for j in 0..L1 {
                 h[j] = h[j].wrapping_add(row[j]);
             }
         };
-        for (reader, counts) in self.counts.into_iter().enumerate() {
-            let base = (self.s * 2 + reader) * Class::COUNT * LEVELS;
-            for (k, &n) in counts.iter().enumerate().skip(1) {
-                add(base + k * LEVELS + level(n));
+        for (rows, counts) in rows.classes[self.s].iter().zip(self.counts) {
+            for k in 1..Class::COUNT {
+                add(&rows[k][level(counts[k])]);
             }
         }
-        let base = (4 * Class::COUNT + self.s * TIERS * TIERS) * LEVELS;
-        for (pair, &n) in self.pairs.iter().enumerate().skip(1) {
-            add(base + pair * LEVELS + level(n));
+        let pairs = &rows.pairs[self.s];
+        for pair in 1..TIERS * TIERS {
+            add(&pairs[pair][level(self.pairs[pair])]);
         }
         h
     }
@@ -467,7 +485,7 @@ mod tests {
         assert_eq!(net.family(Rule::Standard), net.family(Rule::Freestyle));
         assert!(net.family(Rule::Renju).is_none() && net.family(Rule::Caro).is_none());
         // Its weights are small enough for the `i16` rows.
-        assert!(!net.family(Rule::Freestyle).unwrap().class_rows16.is_empty());
+        assert!(net.family(Rule::Freestyle).unwrap().class_rows16.is_some());
         for rule in [Rule::Freestyle, Rule::Standard] {
             let pos = crate::eval::Position::new(crate::board::Board::new(15, 15, rule));
             assert_eq!(pos.net(), net.family(rule));
@@ -506,11 +524,8 @@ mod tests {
         }
         let dense = n.clone();
         n.index_classes();
-        assert_eq!(
-            n.class_rows.len(),
-            (4 * Class::COUNT + 2 * TIERS * TIERS) * (CLASS_LEVELS + 1)
-        );
-        assert_eq!(!n.class_rows16.is_empty(), narrow);
+        assert!(n.class_rows.is_some());
+        assert_eq!(n.class_rows16.is_some(), narrow);
         let mut count = || match next() % 4 {
             0 | 1 => 0,
             2 => (next() % 9) as u16,
