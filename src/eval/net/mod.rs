@@ -14,8 +14,9 @@
 //!
 //! Inference is integer only ([`FamilyNet::forward`]): vectors of `i16` summed in `i32`, one
 //! unit of an input or a hidden activation being [`ONE`], so results are the same on every
-//! machine; a class network sums its rows in `i16` when no sum can leave that range. Weights per rule family ([`super::weights::family`]), and per colour (vectors) and
-//! per side to move (layers), which the trainer ties where the colours mean the same.
+//! machine; a class network sums its rows in `i16` when no sum can leave that range. Weights
+//! per rule family ([`super::weights::family`]), and per colour (vectors) and per side to move
+//! (layers), which the trainer ties where the colours mean the same.
 
 pub mod file;
 
@@ -313,7 +314,9 @@ impl FamilyNet {
         let h = match &self.class_rows16 {
             None => rows.sum(wide, self.l1_b[s]),
             // The bias fits `i16` too (it is part of the bound).
-            Some(narrow) => (rows.sum(narrow, self.l1_b[s].map(|b| b as i16))).map(i32::from),
+            Some(narrow) => rows
+                .sum(narrow, self.l1_b[s].map(|b| b as i16))
+                .map(i32::from),
         };
         self.output(&h, s)
     }
