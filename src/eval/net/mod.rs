@@ -121,11 +121,16 @@ pub struct FamilyNet {
     pub out_b: [i32; 2],
     /// For a network of [`Inputs::Classes`] ([`FamilyNet::index_classes`]): its hidden
     /// weights as rows to add, one per class or pair and count. `None` until indexed.
-    pub class_rows: Option<Box<ClassRows<i32>>>,
-    /// The same rows in `i16`, when no choice of one row per class, reader and pair with the
-    /// bias can leave that range ([`FamilyNet::index_classes`]): the sums then never wrap, so
-    /// they are the `i32` rows' integers, from half the memory and half the adds.
-    pub class_rows16: Option<Box<ClassRows<i16>>>,
+    pub class_rows: Option<IndexedRows>,
+}
+
+/// A class network's rows, in `i16` when no choice of one row per class, reader and pair with
+/// the bias can leave that range ([`FamilyNet::index_classes`]): the sums then never wrap, so
+/// they are the `i32` rows' integers, from half the memory and half the adds.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum IndexedRows {
+    Wide(Box<ClassRows<i32>>),
+    Narrow(Box<ClassRows<i16>>),
 }
 
 /// Rows of a hidden unit's numbers per count of 0 to [`CLASS_LEVELS`] cells.
@@ -159,6 +164,20 @@ impl<T: Copy + Default> ClassRows<T> {
     }
 }
 
+impl ClassRows<i32> {
+    /// The same rows in `i16` (exact only within the bound of [`FamilyNet::index_classes`]).
+    fn narrow(&self) -> Box<ClassRows<i16>> {
+        let mut narrow = ClassRows::<i16>::zero();
+        let from = (self.classes.iter().flatten().flatten()).chain(self.pairs.iter().flatten());
+        let to = (narrow.classes.iter_mut().flatten().flatten())
+            .chain(narrow.pairs.iter_mut().flatten());
+        for (f, t) in from.flatten().zip(to.flatten()) {
+            *t = f.map(|v| v as i16);
+        }
+        narrow
+    }
+}
+
 /// A network for every rule family that has one.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Net {
@@ -179,7 +198,6 @@ impl FamilyNet {
             out_w: [[0; L1]; 2],
             out_b: [0; 2],
             class_rows: None,
-            class_rows16: None,
         }
     }
 
@@ -187,7 +205,6 @@ impl FamilyNet {
     /// [`Inputs::Classes`] (a network of codes keeps none).
     pub fn index_classes(&mut self) {
         self.class_rows = None;
-        self.class_rows16 = None;
         if self.inputs != Inputs::Classes {
             return;
         }
@@ -215,23 +232,12 @@ impl FamilyNet {
                 }
             }
         }
-        if self.class_row_bound(&rows) <= i16::MAX as i64 {
-            // Every row is within the bound too, so the casts are exact.
-            let mut narrow = ClassRows::<i16>::zero();
-            let cast = |from: &Levels<i32>, to: &mut Levels<i16>| {
-                for (t, f) in to.iter_mut().zip(from) {
-                    *t = f.map(|v| v as i16);
-                }
-            };
-            let wide = (rows.classes.iter().flatten().flatten()).chain(rows.pairs.iter().flatten());
-            let to = (narrow.classes.iter_mut().flatten().flatten())
-                .chain(narrow.pairs.iter_mut().flatten());
-            for (f, t) in wide.zip(to) {
-                cast(f, t);
-            }
-            self.class_rows16 = Some(narrow);
-        }
-        self.class_rows = Some(rows);
+        // Every row is within the bound too, so the narrowing is exact.
+        self.class_rows = Some(if self.class_row_bound(&rows) <= i16::MAX as i64 {
+            IndexedRows::Narrow(rows.narrow())
+        } else {
+            IndexedRows::Wide(rows)
+        });
     }
 
     /// The largest magnitude a hidden unit's sum of [`FamilyNet::forward_classes`] can take:
@@ -303,7 +309,7 @@ impl FamilyNet {
         us: Color,
     ) -> i32 {
         let s = us.index();
-        let Some(wide) = &self.class_rows else {
+        let Some(indexed) = &self.class_rows else {
             let counts = match us {
                 Color::Black => [own, opp],
                 Color::White => [opp, own],
@@ -311,10 +317,10 @@ impl FamilyNet {
             return self.forward(&class_inputs(counts, pairs), us);
         };
         let rows = RowPicks::new(own, opp, pairs, s);
-        let h = match &self.class_rows16 {
-            None => rows.sum(wide, self.l1_b[s]),
+        let h = match indexed {
+            IndexedRows::Wide(wide) => rows.sum(wide, self.l1_b[s]),
             // The bias fits `i16` too (it is part of the bound).
-            Some(narrow) => rows
+            IndexedRows::Narrow(narrow) => rows
                 .sum(narrow, self.l1_b[s].map(|b| b as i16))
                 .map(i32::from),
         };
@@ -488,7 +494,8 @@ mod tests {
         assert_eq!(net.family(Rule::Standard), net.family(Rule::Freestyle));
         assert!(net.family(Rule::Renju).is_none() && net.family(Rule::Caro).is_none());
         // Its weights are small enough for the `i16` rows.
-        assert!(net.family(Rule::Freestyle).unwrap().class_rows16.is_some());
+        let rows = &net.family(Rule::Freestyle).unwrap().class_rows;
+        assert!(matches!(rows, Some(IndexedRows::Narrow(_))));
         for rule in [Rule::Freestyle, Rule::Standard] {
             let pos = crate::eval::Position::new(crate::board::Board::new(15, 15, rule));
             assert_eq!(pos.net(), net.family(rule));
@@ -528,7 +535,7 @@ mod tests {
         let dense = n.clone();
         n.index_classes();
         assert!(n.class_rows.is_some());
-        assert_eq!(n.class_rows16.is_some(), narrow);
+        assert_eq!(matches!(n.class_rows, Some(IndexedRows::Narrow(_))), narrow);
         let mut count = || match next() % 4 {
             0 | 1 => 0,
             2 => (next() % 9) as u16,
