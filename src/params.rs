@@ -95,7 +95,7 @@ pub const TIME_YIXIN_UNLIMITED_TURN: i64 = 2_000_000;
 pub const TIME_HARD_DIVISOR: i64 = 7;
 /// Minimum safety reserve subtracted from the per-move limit, in ms (process scheduling, pipe
 /// latency, the manager's own bookkeeping; c-gomoku-cli has no match tolerance at all).
-pub const TIME_RESERVE_MIN_MS: i64 = 50;
+pub const TIME_RESERVE_MIN_MS: i64 = 20;
 /// Proportional safety reserve: percent of the per-move limit (used when larger than
 /// [`TIME_RESERVE_MIN_MS`]).
 pub const TIME_RESERVE_PERCENT: i64 = 3;

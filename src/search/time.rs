@@ -262,7 +262,7 @@ mod tests {
             ("fastgame 5s/120s, opening", input(5_000, 120_000, 120_000, 0, 4, 400), Some((4_306, 4_850))),
             ("fastgame 5s/120s, 10s left at ply 80", input(5_000, 120_000, 10_000, 0, 80, 400), Some((290, 580))),
             ("final league 300s/1000s", input(300_000, 1_000_000, 1_000_000, 0, 0, 225), Some((49_837, 99_674))),
-            ("turn limit small against an ample match", input(1_000, 180_000, 180_000, 0, 0, 225), Some((950, 950))),
+            ("turn limit small against an ample match", input(1_000, 180_000, 180_000, 0, 0, 225), Some((970, 970))),
             ("c-gomoku-cli match only (turn 0)", input(0, 60_000, 60_000, 0, 2, 225), Some((2_838, 5_676))),
             ("match only, 5s left at ply 40", input(0, 60_000, 5_000, 0, 40, 225), Some((107, 214))),
             ("match only, turn key never sent", input(-1, 60_000, 60_000, 0, 2, 225), Some((2_838, 5_676))),
