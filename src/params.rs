@@ -412,6 +412,10 @@ pub const DEFEND_FOUR_THREE: i32 = 0;
 /// side's own last move did too (an attack carried on; Rapfi takes about half a ply). 0: off.
 /// Off: 1 +8.7 ±32.8, undecided (docs/experiments.md).
 pub const LMR_ATTACK_CHAIN: i32 = 0;
+/// Plies taken off the late-move reduction at a node off the principal variation that the
+/// table marks as having been on one (Stockfish's and Rapfi's `ttPv`; the mark is kept as the
+/// node is stored again). 0: off.
+pub const LMR_TT_PV: i32 = 0;
 /// Whether the history scores are kept apart for tactical moves (those that make or stop a three
 /// or better) and quiet ones, per side and cell, so that a cell's cut-offs as a threat do not
 /// order it as a quiet move and the other way round. 0: one history per side and cell. Off:

@@ -35,7 +35,8 @@
 //! the pruning (`tt_eval`), the pruning of moves whose cell shows nothing for either side near the
 //! horizon (`prune_trivial_depth`), the dropping of moves that leave the opponent's win in five
 //! standing (`defend_four_three`), the lesser reduction of an attack carried on
-//! (`lmr_attack_chain`), separate histories for tactical and quiet moves (`history_kinds`) and, in
+//! (`lmr_attack_chain`), the lesser reduction at nodes the table marks as once on the principal
+//! variation (`lmr_tt_pv`), separate histories for tactical and quiet moves (`history_kinds`) and, in
 //! the quiescence, plain closed fours at its first plies only (`qs_plain_plies`), kept for the
 //! tuner. Freestyle, standard and caro search with the values of an SPSA run, renju with those from
 //! before it (`tuned_rules`); the policy reduction and the deeper re-search apply in freestyle only
@@ -503,6 +504,8 @@ impl<'a> Searcher<'a> {
             self.key(us) ^ (excluded.0 as u64 + 1).wrapping_mul(EXCLUDED_KEY)
         };
         let hit = self.tt.probe(key, ply as i32);
+        // On a principal variation now or when the table last stored this node.
+        let tt_pv = pv_node || (self.params.lmr_tt_pv != 0 && hit.is_some_and(|h| h.pv));
         let mut tt_move = Pos::NONE;
         let mut tt_depth = depth;
         if let Some(h) = hit {
@@ -932,6 +935,8 @@ impl<'a> Searcher<'a> {
                     }
                     if pv_node {
                         r -= self.params.lmr_pv_reduction;
+                    } else if tt_pv {
+                        r -= self.params.lmr_tt_pv;
                     }
                     if cut_node {
                         r += self.params.lmr_cut_node;
@@ -1041,7 +1046,7 @@ impl<'a> Searcher<'a> {
         }
         let bound = Bound::of(best, orig_alpha, beta);
         self.tt.store(
-            key, ply as i32, best_move, best, q.eval, depth, bound, pv_node,
+            key, ply as i32, best_move, best, q.eval, depth, bound, tt_pv,
         );
         best
     }
