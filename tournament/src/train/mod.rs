@@ -54,11 +54,12 @@ USAGE:
                    [-net embedded|FILE]
   rensa-train fit-net -data FILE[,FILE...] -out FILE [-name NAME] [-epochs N] [-batch N]
                       [-lr X] [-l2 X] [-scale S] [-lambda L] [-threads N] [-calm]
-                      [-keep mates] [-inputs codes|classes] [-with embedded|FILE]
+                      [-keep mates] [-max-stones N] [-inputs codes|classes] [-with embedded|FILE]
                       [-resume] [-seed S]
   rensa-train fit-lines -data FILE[,FILE...] -games FILE[,FILE...] -out FILE [-name NAME]
                         [-epochs N] [-batch N] [-lr X] [-l2 X] [-scale S] [-policy-weight X]
-                        [-lambda L] [-threads N] [-calm] [-keep mates] [-resume] [-seed S]
+                        [-lambda L] [-threads N] [-calm] [-keep mates] [-max-stones N]
+                        [-resume] [-seed S]
 
 generate: plays games of this build's engine against itself in-process (one search thread per
 game, N nodes per move, a proven win or loss ends the game) and writes every position before a
@@ -218,6 +219,7 @@ every epoch to FILE.ckpt.
   -threads N                       threads for the features and the gradients (default 2)
   -calm                            only positions where neither side has a four or an open three
   -keep mates                      keep the positions whose score is a proven result
+  -max-stones N                    only positions with at most N stones (default: all)
   -inputs codes|classes            what the network reads: the learned vectors of the empty
                                    cells' pattern codes (default), or the counts of their
                                    classes and of both colours' class tiers together (no
@@ -254,6 +256,7 @@ what the move ordering's class values miss: the engine adds it to them.
   -threads N                       threads for the features and the gradients (default 2)
   -calm                            only positions where neither side has a four or an open three
   -keep mates                      keep the positions whose score is a proven result
+  -max-stones N                    only positions with at most N stones (default: all)
   -resume                          continue from FILE.ckpt
   -seed S                          seed of the initial weights and the shuffles (default 1)
 ";
@@ -585,6 +588,7 @@ fn fit_option(opt: &str, vals: &[String], o: &mut sgd::Options) -> Result<bool> 
         "calm" if vals.is_empty() => o.calm = true,
         "calm" => bail!("-calm takes no value"),
         "keep" => set_flags(one()?, "-keep", &mut [("mates", &mut o.keep_mates)])?,
+        "max-stones" => o.max_stones = num(one()?, "-max-stones")?,
         "resume" if vals.is_empty() => o.resume = true,
         "resume" => bail!("-resume takes no value"),
         "seed" => o.seed = num(one()?, "-seed")?,

@@ -344,7 +344,7 @@ pub fn sample_of(board: &Board, us: Color, classes: bool) -> Sample {
 fn samples(records: &[Record], cfg: &NetConfig) -> Vec<(Sample, i16, i8)> {
     let block = valid_block(records.len());
     par_records(records, cfg.fit.threads, |i, r| {
-        if !r.trained(cfg.fit.keep_mates, false) {
+        if !r.trained(cfg.fit.keep_mates, false) || r.stones.len() > cfg.fit.max_stones {
             return None;
         }
         let board = r.board()?;
@@ -750,6 +750,31 @@ mod tests {
                 "{rule:?}: rounded output off by {worst} beyond 5 %"
             );
         }
+    }
+
+    /// `-max-stones` leaves out the positions of more stones; the rest are kept.
+    #[test]
+    fn max_stones_leaves_out_the_longer_positions() {
+        // Stones along the first rows, far from any five: 2, 6 and 10 stones.
+        let record =
+            |n: u16| Record::freestyle15((0..n).map(|i| (i % 2) * 30 + i / 2 * 2).collect());
+        let records: Vec<Record> = [2, 6, 10].map(record).into();
+        let mut cfg = NetConfig {
+            data: Vec::new(),
+            out: PathBuf::new(),
+            name: "t".into(),
+            fit: sgd::Options::default(),
+            scale: None,
+            lambda: 0.0,
+            classes: true,
+            with: None,
+        };
+        assert_eq!(samples(&records, &cfg).len(), 3);
+        cfg.fit.max_stones = 6;
+        let kept = samples(&records, &cfg);
+        assert_eq!(kept.len(), 2);
+        cfg.fit.max_stones = 1;
+        assert!(samples(&records, &cfg).is_empty());
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub struct Options {
     pub calm: bool,
     /// Keep the positions whose score is a proven result.
     pub keep_mates: bool,
+    /// Only positions of at most this many stones: late positions of long games, mostly decided
+    /// by then, can teach a network values the games it plays never need.
+    pub max_stones: usize,
     /// Continue from the checkpoint.
     pub resume: bool,
     pub seed: u64,
@@ -35,6 +38,7 @@ impl Default for Options {
             threads: 2,
             calm: false,
             keep_mates: false,
+            max_stones: usize::MAX,
             resume: false,
             seed: 1,
         }
