@@ -20,8 +20,7 @@ pub struct Options {
     pub calm: bool,
     /// Keep the positions whose score is a proven result.
     pub keep_mates: bool,
-    /// Only positions of at most this many stones: late positions of long games, mostly decided
-    /// by then, can teach a network values the games it plays never need.
+    /// Only positions of at most this many stones (`usize::MAX`: every position).
     pub max_stones: usize,
     /// Continue from the checkpoint.
     pub resume: bool,
