@@ -160,8 +160,7 @@ fn value_samples(records: &[Record], cfg: &LinesConfig) -> Vec<ValueSample> {
     let block = valid_block(records.len());
     par_records(records, cfg.fit.threads, |i, r| {
         let mut out = Vec::new();
-        let trained = r.trained(cfg.fit.keep_mates, false) && r.stones.len() <= cfg.fit.max_stones;
-        let Some(board) = r.board().filter(|_| trained) else {
+        let Some(board) = r.board().filter(|_| cfg.fit.takes(r)) else {
             return out;
         };
         if cfg.fit.calm && !is_calm(&board) {

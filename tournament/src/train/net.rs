@@ -344,7 +344,7 @@ pub fn sample_of(board: &Board, us: Color, classes: bool) -> Sample {
 fn samples(records: &[Record], cfg: &NetConfig) -> Vec<(Sample, i16, i8)> {
     let block = valid_block(records.len());
     par_records(records, cfg.fit.threads, |i, r| {
-        if !r.trained(cfg.fit.keep_mates, false) || r.stones.len() > cfg.fit.max_stones {
+        if !cfg.fit.takes(r) {
             return None;
         }
         let board = r.board()?;

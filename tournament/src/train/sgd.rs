@@ -44,6 +44,14 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// Whether a network fit trains on the record, before the board's own checks (`-calm`):
+    /// quiet positions, the proven ones with `-keep mates`, of at most `-max-stones` stones.
+    pub fn takes(&self, r: &Record) -> bool {
+        r.trained(self.keep_mates, false) && r.stones.len() <= self.max_stones
+    }
+}
+
 pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
