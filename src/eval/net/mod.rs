@@ -10,7 +10,9 @@
 //! they miss. A network of [`Inputs::Classes`] has no vectors: its inputs are each colour's
 //! counts of empty cells per class, which the board keeps for the tables anyway, and the
 //! counts of empty cells by both colours' class tiers ([`super::Position::tier_pairs`]:
-//! the cells that matter to both sides at once), so it costs the forward pass alone.
+//! the cells that matter to both sides at once), which the position keeps for it as stones come
+//! and go; one whose pair weights are all zero reads the class counts alone
+//! ([`FamilyNet::reads_pairs`]) and costs its forward pass only.
 //!
 //! Inference is integer only ([`FamilyNet::forward`]): vectors of `i16` summed in `i32`, one
 //! unit of an input or a hidden activation being [`ONE`], so results are the same on every
@@ -256,6 +258,15 @@ impl FamilyNet {
         worst
     }
 
+    /// Whether a network of [`Inputs::Classes`] reads the tier pairs: some hidden weight of a
+    /// pair is not zero (a network fitted with `-inputs counts` has none).
+    pub fn reads_pairs(&self) -> bool {
+        let pair = |k: usize| (PAIR_BASE + 1..PAIR_BASE + TIERS * TIERS).contains(&(k % H));
+        self.inputs == Inputs::Classes
+            && (self.l1_w.iter().flatten())
+                .any(|w| w.iter().enumerate().any(|(k, &w)| w != 0 && pair(k)))
+    }
+
     /// Keeps one vector table when both colours have the same.
     pub fn tie_colours(&mut self) {
         if self.emb.len() == 2 && self.emb[0] == self.emb[1] {
@@ -305,11 +316,12 @@ impl FamilyNet {
         &self,
         own: &[u16; Class::COUNT],
         opp: &[u16; Class::COUNT],
-        pairs: &TierPairs,
+        pairs: Option<&TierPairs>,
         us: Color,
     ) -> i32 {
         let s = us.index();
         let Some(indexed) = &self.class_rows else {
+            let pairs = pairs.unwrap_or(&[0; TIERS * TIERS]);
             let counts = match us {
                 Color::Black => [own, opp],
                 Color::White => [opp, own],
@@ -342,7 +354,8 @@ impl FamilyNet {
 /// to predict). The class `None` and the pair of two tiers 0 are read by no input.
 struct RowPicks<'a> {
     counts: [&'a [u16; Class::COUNT]; 2],
-    pairs: &'a TierPairs,
+    /// `None` for a network that reads no pairs (its pair rows are zeros).
+    pairs: Option<&'a TierPairs>,
     s: usize,
 }
 
@@ -370,7 +383,7 @@ impl<'a> RowPicks<'a> {
     fn new(
         own: &'a [u16; Class::COUNT],
         opp: &'a [u16; Class::COUNT],
-        pairs: &'a TierPairs,
+        pairs: Option<&'a TierPairs>,
         s: usize,
     ) -> RowPicks<'a> {
         RowPicks {
@@ -394,9 +407,11 @@ impl<'a> RowPicks<'a> {
                 add(&rows[k][level(counts[k])]);
             }
         }
-        let pairs = &rows.pairs[self.s];
-        for pair in 1..TIERS * TIERS {
-            add(&pairs[pair][level(self.pairs[pair])]);
+        if let Some(counts) = self.pairs {
+            let pairs = &rows.pairs[self.s];
+            for pair in 1..TIERS * TIERS {
+                add(&pairs[pair][level(counts[pair])]);
+            }
         }
         h
     }
@@ -504,15 +519,20 @@ mod tests {
 
     /// The indexed pass of a class network gives the dense pass's integers, counts past
     /// saturation and zero counts included: with large weights by the `i32` rows, with small
-    /// ones (the shipped network's size) by the `i16` rows.
+    /// ones (the shipped network's size) by the `i16` rows; a network of the class counts alone
+    /// (its pairs' weights zero) reads no tier pairs and gives the same integers without them.
     #[test]
     fn the_class_rows_give_the_dense_pass() {
-        for (w_max, b_max, narrow) in [(2000, 100_000, false), (6, 1000, true)] {
-            class_rows_match_dense(w_max, b_max, narrow);
+        for (w_max, b_max, narrow, pairs) in [
+            (2000, 100_000, false, true),
+            (6, 1000, true, true),
+            (6, 1000, true, false),
+        ] {
+            class_rows_match_dense(w_max, b_max, narrow, pairs);
         }
     }
 
-    fn class_rows_match_dense(w_max: u64, b_max: u64, narrow: bool) {
+    fn class_rows_match_dense(w_max: u64, b_max: u64, narrow: bool, pairs: bool) {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -532,6 +552,14 @@ mod tests {
             }
             n.out_b[s] = (next() % 101) as i32 - 50;
         }
+        if !pairs {
+            for w in n.l1_w.iter_mut().flatten() {
+                for reader in [0, H] {
+                    w[reader + PAIR_BASE..][..TIERS * TIERS].fill(0);
+                }
+            }
+        }
+        assert_eq!(n.reads_pairs(), pairs);
         let dense = n.clone();
         n.index_classes();
         assert!(n.class_rows.is_some());
@@ -546,13 +574,13 @@ mod tests {
             for c in counts.iter_mut().flatten() {
                 *c = count();
             }
-            let pairs: TierPairs = std::array::from_fn(|_| count());
+            let tiers: TierPairs = std::array::from_fn(|_| count());
             for us in [Color::Black, Color::White] {
                 let (own, opp) = (&counts[us.index()], &counts[us.opp().index()]);
                 assert_eq!(
-                    n.forward_classes(own, opp, &pairs, us),
-                    dense.forward_classes(own, opp, &pairs, us),
-                    "{counts:?} {pairs:?} {us:?}"
+                    n.forward_classes(own, opp, Some(&tiers).filter(|_| pairs), us),
+                    dense.forward_classes(own, opp, Some(&tiers), us),
+                    "{counts:?} {tiers:?} {us:?}"
                 );
             }
         }

@@ -86,8 +86,11 @@ struct Sums {
     values: &'static FamilyTables,
     /// The rule family's network if it reads the vector sums: they are kept for it.
     net: Option<&'static FamilyNet>,
-    /// The rule family's network if it reads the class counts: the tier pairs are kept for it.
+    /// The rule family's network if it reads the class counts.
     class_net: Option<&'static FamilyNet>,
+    /// Whether `class_net` reads the tier pairs ([`FamilyNet::reads_pairs`]): they are kept
+    /// for it.
+    pairs: bool,
     /// Per colour, the sums over the empty cells of their learned values (attack, defence) for
     /// that colour's pattern codes.
     cell_sums: [[i32; 2]; 2],
@@ -113,6 +116,7 @@ impl Sums {
             values: weights::active().family(rule),
             net: None,
             class_net: None,
+            pairs: false,
             cell_sums: [[0; 2]; 2],
             acc: [[0; net::H]; 2],
             tier_pairs: [0; TIERS * TIERS],
@@ -129,6 +133,7 @@ impl Sums {
     fn set_net(&mut self, net: Option<&'static FamilyNet>) {
         let classes = net.is_some_and(|n| n.inputs == Inputs::Classes);
         (self.net, self.class_net) = if classes { (None, net) } else { (net, None) };
+        self.pairs = self.class_net.is_some_and(|n| n.reads_pairs());
     }
 
     /// The kind of network the sums follow.
@@ -136,7 +141,7 @@ impl Sums {
     fn kind(&self) -> u8 {
         if self.net.is_some() {
             VECTORS
-        } else if self.class_net.is_some() {
+        } else if self.pairs {
             CLASSES
         } else {
             TABLES
@@ -166,7 +171,12 @@ impl Sums {
         if let Some(net) = self.net {
             v += net.forward(&self.acc, us);
         } else if let Some(net) = self.class_net {
-            v += net.forward_classes(&c.us, &c.them, &self.tier_pairs, us);
+            let pairs = if self.pairs {
+                Some(&self.tier_pairs)
+            } else {
+                None
+            };
+            v += net.forward_classes(&c.us, &c.them, pairs, us);
         }
         v
     }
@@ -174,7 +184,7 @@ impl Sums {
     /// Adds (`sign` 1) or removes (`sign` -1) an empty cell of codes and classes `cc`.
     #[inline(always)]
     fn add_cell(&mut self, cc: [CodeClass; 2], sign: i32) {
-        if self.class_net.is_some() {
+        if self.pairs {
             let pair = &mut self.tier_pairs[tier_pair(cc)];
             *pair = (*pair as i32 + sign) as u16;
         }
@@ -483,7 +493,7 @@ impl Position {
             if self.sums.net.is_some() {
                 self.sums.acc = s.acc;
             }
-            if self.sums.class_net.is_some() {
+            if self.sums.pairs {
                 self.sums.tier_pairs = s.tier_pairs;
             }
         }
@@ -603,10 +613,11 @@ impl Position {
     }
 
     /// The empty cells by both colours' raw class tiers: kept as stones come and go with a
-    /// class network (their only reader in the search), counted over the board otherwise.
+    /// class network that reads them (their only reader in the search), counted over the
+    /// board otherwise.
     #[inline]
     pub fn tier_pairs(&self) -> TierPairs {
-        if self.sums.class_net.is_some() {
+        if self.sums.pairs {
             return self.sums.tier_pairs;
         }
         self.board.count_tier_pairs()

@@ -42,18 +42,24 @@ fn random_line_net(rng: &mut Xoshiro256PlusPlus) -> &'static LineNet {
     Box::leak(Box::new(n))
 }
 
-/// A network of class counts (kept for the rest of the test run): its board keeps the tier
-/// pairs as stones come and go.
-fn class_net() -> &'static FamilyNet {
+/// A network of class counts (kept for the rest of the test run): with `pairs` a weight of a
+/// tier pair, so that its board keeps them as stones come and go; without, the class counts
+/// alone.
+fn class_net(pairs: bool) -> &'static FamilyNet {
     let mut n = FamilyNet::zero();
     n.inputs = Inputs::Classes;
+    if pairs {
+        n.l1_w[0][0][net::PAIR_BASE + 1] = 1;
+    }
+    n.index_classes();
+    assert_eq!(n.reads_pairs(), pairs);
     Box::leak(Box::new(n))
 }
 
 /// Random walks of makes and undos (with a few blocked cells first), checking the incremental
 /// state after every step (and the five cells every 8th step) and that a full undo restores the
-/// starting key; walks in turn with a network of vectors, of classes and none, every other one
-/// with a line network, and now and then a stone of the threat searches
+/// starting key; walks in turn with a network of vectors, of classes with and without the tier
+/// pairs and none, four in eight with a line network, and now and then a stone of the threat searches
 /// ([`Position::make_unscored`]) taken back at once, and a quiescence stone
 /// ([`Position::make_lineless`]) or a leaf ([`Position::make_leaf`], whose line sums must be
 /// those of a full make) under which the line features stand still until it is taken back.
@@ -66,13 +72,16 @@ fn random_walks(width: usize, height: usize, rule: Rule, walks: usize, steps: us
     for walk in 0..walks {
         let mut b = Position::new(Board::new(width, height, rule));
         b.set_values(random_values(&mut rng));
-        // Each kind of evaluation has its own copy of the pattern pass: vectors, classes, none.
-        b.set_net(match walk % 3 {
+        // Each kind of evaluation has its own copy of the pattern pass: vectors, classes and
+        // tier pairs, none (the class counts alone need none of their own).
+        b.set_net(match walk % 4 {
             0 => Some(random_net(&mut rng)),
-            1 => Some(class_net()),
+            1 => Some(class_net(true)),
+            2 => Some(class_net(false)),
             _ => None,
         });
-        if walk % 2 == 0 {
+        assert_eq!(b.sums.kind(), [VECTORS, CLASSES, TABLES, TABLES][walk % 4]);
+        if (walk / 4) % 2 == 0 {
             b.set_line_net(Some(random_line_net(&mut rng)));
         }
         let cells: Vec<Pos> = b.grid().positions().collect();

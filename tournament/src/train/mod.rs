@@ -54,7 +54,8 @@ USAGE:
                    [-net embedded|FILE]
   rensa-train fit-net -data FILE[,FILE...] -out FILE [-name NAME] [-epochs N] [-batch N]
                       [-lr X] [-l2 X] [-scale S] [-lambda L] [-threads N] [-calm]
-                      [-keep mates] [-max-stones N] [-inputs codes|classes] [-with embedded|FILE]
+                      [-keep mates] [-max-stones N] [-inputs codes|classes|counts]
+                      [-with embedded|FILE]
                       [-resume] [-seed S]
   rensa-train fit-lines -data FILE[,FILE...] -games FILE[,FILE...] -out FILE [-name NAME]
                         [-epochs N] [-batch N] [-lr X] [-l2 X] [-scale S] [-policy-weight X]
@@ -220,10 +221,12 @@ every epoch to FILE.ckpt.
   -calm                            only positions where neither side has a four or an open three
   -keep mates                      keep the positions whose score is a proven result
   -max-stones N                    only positions with at most N stones (default: all)
-  -inputs codes|classes            what the network reads: the learned vectors of the empty
+  -inputs codes|classes|counts     what the network reads: the learned vectors of the empty
                                    cells' pattern codes (default), or the counts of their
                                    classes and of both colours' class tiers together (no
-                                   vectors to keep: costs the forward pass only)
+                                   vectors to keep; the engine keeps the tier pairs as
+                                   stones are placed), or the class counts alone (the
+                                   board keeps them anyway: costs the forward pass only)
   -resume                          continue from FILE.ckpt
   -seed S                          seed of the initial weights and the shuffles (default 1)
   -with embedded|FILE              the other rule families' networks written beside the new
@@ -609,6 +612,7 @@ fn parse_fit_net(args: &[String]) -> Result<Command> {
         scale: None,
         lambda: 0.0,
         classes: false,
+        pairs: true,
         with: None,
     };
     let mut out = None;
@@ -625,10 +629,11 @@ fn parse_fit_net(args: &[String]) -> Result<Command> {
             "scale" => cfg.scale = Some(finite(one()?, "-scale")?),
             "lambda" => cfg.lambda = finite(one()?, "-lambda")?,
             "inputs" => {
-                cfg.classes = match one()?.as_str() {
-                    "codes" => false,
-                    "classes" => true,
-                    v => bail!("-inputs {v}: expected codes or classes"),
+                (cfg.classes, cfg.pairs) = match one()?.as_str() {
+                    "codes" => (false, true),
+                    "classes" => (true, true),
+                    "counts" => (true, false),
+                    v => bail!("-inputs {v}: expected codes, classes or counts"),
                 }
             }
             "with" => cfg.with = Some(net::With::parse(one()?)),

@@ -48,6 +48,9 @@ pub struct NetConfig {
     pub lambda: f64,
     /// Read the class counts ([`Inputs::Classes`]) instead of learned code vectors.
     pub classes: bool,
+    /// With `classes`: read the tier pairs too (`-inputs classes`), or the class counts alone
+    /// (`-inputs counts`: the engine then keeps no tier pairs, [`FloatNet::pairs`]).
+    pub pairs: bool,
     /// Where the other rule families' networks of the written file come from (`-with`).
     pub with: Option<With>,
 }
@@ -100,6 +103,9 @@ pub struct FloatNet {
     pub p: Vec<f32>,
     pub tied: bool,
     pub classes: bool,
+    /// A class network's tier pairs read: without them their vectors and hidden weights stay
+    /// zero ([`FloatNet::without_pairs`]).
+    pub pairs: bool,
 }
 
 /// The activations of one forward pass, kept for the backward one.
@@ -139,7 +145,33 @@ impl FloatNet {
         for v in &mut p[B1..W2] {
             *v = 0.5;
         }
-        FloatNet { p, tied, classes }
+        FloatNet {
+            p,
+            tied,
+            classes,
+            pairs: classes,
+        }
+    }
+
+    /// The same network with the tier pairs' vectors and hidden weights zero: their inputs
+    /// read nothing and their weights get no gradient, so the file's pair rows stay zero and
+    /// the engine keeps no tier pairs for it.
+    pub fn without_pairs(mut self) -> FloatNet {
+        for c in 0..2 {
+            for v in 0..TIERS * TIERS {
+                let at = EMB + (c * CODES + PAIR_BASE + v) * H;
+                self.p[at..at + H].fill(0.0);
+            }
+            for j in 0..L1 {
+                let row = W1 + (c * L1 + j) * 2 * H;
+                for reader in 0..2 {
+                    let at = row + reader * H + PAIR_BASE;
+                    self.p[at..at + TIERS * TIERS].fill(0.0);
+                }
+            }
+        }
+        self.pairs = false;
+        self
     }
 
     fn colour(&self, c: usize) -> usize {
@@ -295,8 +327,8 @@ pub fn far_code(rule: Rule, c: usize) -> usize {
 }
 
 /// The features of `board` with `us` to move (see [`Sample`]), without the target; `classes`:
-/// for a network of [`Inputs::Classes`].
-pub fn sample_of(board: &Board, us: Color, classes: bool) -> Sample {
+/// for a network of [`Inputs::Classes`], with the tier pairs if `pairs`.
+pub fn sample_of(board: &Board, us: Color, classes: bool, pairs: bool) -> Sample {
     let mut counts: [Vec<(u16, u16)>; 2] = [Vec::new(), Vec::new()];
     for (c, list) in counts.iter_mut().enumerate() {
         let color = if c == 0 { Color::Black } else { Color::White };
@@ -306,7 +338,12 @@ pub fn sample_of(board: &Board, us: Color, classes: bool) -> Sample {
                 .filter(|&k| n[k] > 0)
                 .map(|k| (k as u16, n[k]))
                 .collect();
-            for (pair, &n) in board.count_tier_pairs().iter().enumerate().skip(1) {
+            let tiers = if pairs {
+                board.count_tier_pairs()
+            } else {
+                [0; TIERS * TIERS]
+            };
+            for (pair, &n) in tiers.iter().enumerate().skip(1) {
                 if n > 0 {
                     list.push(((PAIR_BASE + pair_view(pair, color)) as u16, n));
                 }
@@ -351,7 +388,7 @@ fn samples(records: &[Record], cfg: &NetConfig) -> Vec<(Sample, i16, i8)> {
         if cfg.fit.calm && !is_calm(&board) {
             return None;
         }
-        let mut smp = sample_of(&board, r.side, cfg.classes);
+        let mut smp = sample_of(&board, r.side, cfg.classes, cfg.pairs);
         smp.valid = (i / block) % VALID_EVERY == VALID_EVERY - 1;
         Some((smp, r.score, r.result))
     })
@@ -429,7 +466,7 @@ fn write_checkpoint(
     adam: &Adam,
     epoch: usize,
 ) -> Result<()> {
-    let flags = net.tied as u64 | (net.classes as u64) << 1;
+    let flags = net.tied as u64 | (net.classes as u64) << 1 | (!net.pairs as u64) << 2;
     sgd::write_checkpoint(path, CKPT_MAGIC, &net.p, adam, epoch, flags)
 }
 
@@ -439,6 +476,7 @@ fn read_checkpoint(path: &std::path::Path) -> Result<(FloatNet, Adam, usize)> {
         p,
         tied: flags & 1 != 0,
         classes: flags & 2 != 0,
+        pairs: flags & 2 != 0 && flags & 4 == 0,
     };
     Ok((net, adam, epoch))
 }
@@ -486,13 +524,16 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
     let tied = rule != Rule::Renju;
     let (mut net, mut adam, done) = if cfg.fit.resume && ckpt.exists() {
         let (n, a, e) = read_checkpoint(&ckpt)?;
-        if n.classes != cfg.classes {
+        if n.classes != cfg.classes || n.pairs != (cfg.classes && cfg.pairs) {
             bail!("{}: a checkpoint of the other -inputs", ckpt.display());
         }
         println!("resumed from {} after epoch {e}", ckpt.display());
         (n, a, e)
     } else {
-        let n = FloatNet::new(rule, tied, cfg.classes, cfg.fit.seed);
+        let mut n = FloatNet::new(rule, tied, cfg.classes, cfg.fit.seed);
+        if cfg.classes && !cfg.pairs {
+            n = n.without_pairs();
+        }
         (n, Adam::new(PARAMS), 0)
     };
     println!(
@@ -679,7 +720,7 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, (b, us))| {
-                let mut s = sample_of(b, *us, false);
+                let mut s = sample_of(b, *us, false, true);
                 s.base = 0.0;
                 s.target = sigmoid(teacher.output(&s) as f64 / scale) as f32;
                 s.valid = i % 5 == 0;
@@ -712,7 +753,7 @@ mod tests {
             let mut b = rensa::eval::Position::new(b);
             b.set_net(Some(q));
             let engine = q.forward(b.accumulators(), us) as f32;
-            let s = sample_of(&b, us, false);
+            let s = sample_of(&b, us, false, true);
             let float = net.output(&s);
             worst = worst.max((engine - float).abs() - 0.05 * float.abs());
         }
@@ -720,18 +761,38 @@ mod tests {
         assert!(worst <= 10.0, "rounded output off by {worst} beyond 5 %");
     }
 
-    /// A network of the class counts with random weights: the engine's rounded one on its own
-    /// board evaluates like the float one, in every rule family (renju's colours apart).
+    /// A network of the class counts with random weights, with the tier pairs and without
+    /// (`-inputs counts`, its pair weights zero even after a step of the fit): the engine's
+    /// rounded one on its own board evaluates like the float one, in every rule family
+    /// (renju's colours apart).
     #[test]
     fn a_class_network_rounds_faithfully() {
         let mut rng = SplitMix(21);
-        for rule in [Rule::Freestyle, Rule::Renju] {
+        for (rule, pairs) in [Rule::Freestyle, Rule::Renju]
+            .into_iter()
+            .flat_map(|r| [(r, true), (r, false)])
+        {
             let mut net = FloatNet::new(rule, rule != Rule::Renju, true, 8);
             for v in &mut net.p[W1..] {
                 *v = uniform(&mut rng, 1.0) as f32;
             }
+            if !pairs {
+                net = net.without_pairs();
+                let samples: Vec<Sample> = boards(64, 6)
+                    .into_iter()
+                    .map(|(b, us)| Sample {
+                        target: 0.9,
+                        valid: false,
+                        ..sample_of(&Board::from_grid(b.grid(), rule), us, true, true)
+                    })
+                    .collect();
+                let idx: Vec<usize> = (0..samples.len()).collect();
+                let mut adam = Adam::new(PARAMS);
+                step(&mut net, &mut adam, &samples, &idx, 600.0, 0.01, 0.1, 2);
+            }
             let q: &'static FamilyNet = Box::leak(Box::new(net.quantize()));
             assert_eq!(q.inputs, Inputs::Classes);
+            assert_eq!(q.reads_pairs(), pairs, "{rule:?}");
             let mut worst = 0f32;
             for (b, us) in boards(200, 6) {
                 let mut b = rensa::eval::Position::new(Board::from_grid(b.grid(), rule));
@@ -740,7 +801,7 @@ mod tests {
                 let with = rensa::eval::evaluate(&b, us, &cc);
                 b.set_net(None);
                 let without = rensa::eval::evaluate(&b, us, &cc);
-                let float = net.output(&sample_of(&b, us, true));
+                let float = net.output(&sample_of(&b, us, true, pairs));
                 worst = worst.max(((with - without) as f32 - float).abs() - 0.05 * float.abs());
             }
             // Up to 60 inputs, their random weights of up to 1.0 rounded to 1/64 each, and 16
@@ -767,6 +828,7 @@ mod tests {
             scale: None,
             lambda: 0.0,
             classes: true,
+            pairs: true,
             with: None,
         };
         assert_eq!(samples(&records, &cfg).len(), 3);
@@ -790,9 +852,13 @@ mod tests {
         write_checkpoint(&path, &net, &adam, 4).expect("written");
         let (n, a, e) = read_checkpoint(&path).expect("read");
         assert_eq!(
-            (n.p, n.tied, n.classes, a.m, a.v, a.t, e),
-            (net.p, false, true, adam.m, adam.v, 17, 4)
+            (n.p, n.tied, n.classes, n.pairs, &a.m, &a.v, a.t, e),
+            (net.p, false, true, true, &adam.m, &adam.v, 17, 4)
         );
+        let counts = FloatNet::new(Rule::Caro, true, true, 3).without_pairs();
+        write_checkpoint(&path, &counts, &adam, 5).expect("written");
+        let (n, _, _) = read_checkpoint(&path).expect("read");
+        assert_eq!((n.p, n.classes, n.pairs), (counts.p, true, false));
         std::fs::write(&path, b"RNSC short").expect("write");
         assert!(read_checkpoint(&path).is_err());
     }
