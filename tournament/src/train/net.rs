@@ -296,7 +296,9 @@ impl FloatNet {
                 for k in 0..2 * H {
                     n.l1_w[c][j][k] = q16(p[W1 + (side * L1 + j) * 2 * H + k], one);
                 }
-                n.l1_b[c][j] = (p[B1 + side * L1 + j] * one * one).round() as i32;
+                // The engine floors a hidden sum to whole units of activation: half a unit in
+                // the bias makes that a rounding (a floor lowers each unit by half on average).
+                n.l1_b[c][j] = (p[B1 + side * L1 + j] * one * one).round() as i32 + ONE / 2;
                 n.out_w[c][j] = q16(p[W2 + side * L1 + j], OUT_UNIT * OUT_W_SCALE);
             }
             n.out_b[c] = (p[B2 + side] * OUT_UNIT).round() as i32;
