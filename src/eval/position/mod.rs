@@ -171,11 +171,7 @@ impl Sums {
         if let Some(net) = self.net {
             v += net.forward(&self.acc, us);
         } else if let Some(net) = self.class_net {
-            let pairs = if self.pairs {
-                Some(&self.tier_pairs)
-            } else {
-                None
-            };
+            let pairs = self.pairs.then_some(&self.tier_pairs);
             v += net.forward_classes(&c.us, &c.them, pairs, us);
         }
         v

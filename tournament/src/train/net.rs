@@ -49,7 +49,7 @@ pub struct NetConfig {
     /// Read the class counts ([`Inputs::Classes`]) instead of learned code vectors.
     pub classes: bool,
     /// With `classes`: read the tier pairs too (`-inputs classes`), or the class counts alone
-    /// (`-inputs counts`: the engine then keeps no tier pairs, [`FloatNet::pairs`]).
+    /// (`-inputs counts`: the engine then keeps no tier pairs, [`FloatNet::without_pairs`]).
     pub pairs: bool,
     /// Where the other rule families' networks of the written file come from (`-with`).
     pub with: Option<With>,
@@ -103,9 +103,6 @@ pub struct FloatNet {
     pub p: Vec<f32>,
     pub tied: bool,
     pub classes: bool,
-    /// A class network's tier pairs read: without them their vectors and hidden weights stay
-    /// zero ([`FloatNet::without_pairs`]).
-    pub pairs: bool,
 }
 
 /// The activations of one forward pass, kept for the backward one.
@@ -145,12 +142,14 @@ impl FloatNet {
         for v in &mut p[B1..W2] {
             *v = 0.5;
         }
-        FloatNet {
-            p,
-            tied,
-            classes,
-            pairs: classes,
-        }
+        FloatNet { p, tied, classes }
+    }
+
+    /// Whether a class network reads the tier pairs: their fixed vectors are set (zero after
+    /// [`FloatNet::without_pairs`]).
+    pub fn pairs(&self) -> bool {
+        let k = PAIR_BASE + 1;
+        self.classes && self.p[EMB + k * H + k] != 0.0
     }
 
     /// The same network with the tier pairs' vectors and hidden weights zero: their inputs
@@ -170,7 +169,6 @@ impl FloatNet {
                 }
             }
         }
-        self.pairs = false;
         self
     }
 
@@ -329,8 +327,8 @@ pub fn far_code(rule: Rule, c: usize) -> usize {
 }
 
 /// The features of `board` with `us` to move (see [`Sample`]), without the target; `classes`:
-/// for a network of [`Inputs::Classes`], with the tier pairs if `pairs`.
-pub fn sample_of(board: &Board, us: Color, classes: bool, pairs: bool) -> Sample {
+/// for a network of [`Inputs::Classes`].
+pub fn sample_of(board: &Board, us: Color, classes: bool) -> Sample {
     let mut counts: [Vec<(u16, u16)>; 2] = [Vec::new(), Vec::new()];
     for (c, list) in counts.iter_mut().enumerate() {
         let color = if c == 0 { Color::Black } else { Color::White };
@@ -340,12 +338,7 @@ pub fn sample_of(board: &Board, us: Color, classes: bool, pairs: bool) -> Sample
                 .filter(|&k| n[k] > 0)
                 .map(|k| (k as u16, n[k]))
                 .collect();
-            let tiers = if pairs {
-                board.count_tier_pairs()
-            } else {
-                [0; TIERS * TIERS]
-            };
-            for (pair, &n) in tiers.iter().enumerate().skip(1) {
+            for (pair, &n) in board.count_tier_pairs().iter().enumerate().skip(1) {
                 if n > 0 {
                     list.push(((PAIR_BASE + pair_view(pair, color)) as u16, n));
                 }
@@ -390,7 +383,7 @@ fn samples(records: &[Record], cfg: &NetConfig) -> Vec<(Sample, i16, i8)> {
         if cfg.fit.calm && !is_calm(&board) {
             return None;
         }
-        let mut smp = sample_of(&board, r.side, cfg.classes, cfg.pairs);
+        let mut smp = sample_of(&board, r.side, cfg.classes);
         smp.valid = (i / block) % VALID_EVERY == VALID_EVERY - 1;
         Some((smp, r.score, r.result))
     })
@@ -468,7 +461,7 @@ fn write_checkpoint(
     adam: &Adam,
     epoch: usize,
 ) -> Result<()> {
-    let flags = net.tied as u64 | (net.classes as u64) << 1 | (!net.pairs as u64) << 2;
+    let flags = net.tied as u64 | (net.classes as u64) << 1;
     sgd::write_checkpoint(path, CKPT_MAGIC, &net.p, adam, epoch, flags)
 }
 
@@ -478,7 +471,6 @@ fn read_checkpoint(path: &std::path::Path) -> Result<(FloatNet, Adam, usize)> {
         p,
         tied: flags & 1 != 0,
         classes: flags & 2 != 0,
-        pairs: flags & 2 != 0 && flags & 4 == 0,
     };
     Ok((net, adam, epoch))
 }
@@ -526,7 +518,7 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
     let tied = rule != Rule::Renju;
     let (mut net, mut adam, done) = if cfg.fit.resume && ckpt.exists() {
         let (n, a, e) = read_checkpoint(&ckpt)?;
-        if n.classes != cfg.classes || n.pairs != (cfg.classes && cfg.pairs) {
+        if n.classes != cfg.classes || n.pairs() != (cfg.classes && cfg.pairs) {
             bail!("{}: a checkpoint of the other -inputs", ckpt.display());
         }
         println!("resumed from {} after epoch {e}", ckpt.display());
@@ -722,7 +714,7 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, (b, us))| {
-                let mut s = sample_of(b, *us, false, true);
+                let mut s = sample_of(b, *us, false);
                 s.base = 0.0;
                 s.target = sigmoid(teacher.output(&s) as f64 / scale) as f32;
                 s.valid = i % 5 == 0;
@@ -755,7 +747,7 @@ mod tests {
             let mut b = rensa::eval::Position::new(b);
             b.set_net(Some(q));
             let engine = q.forward(b.accumulators(), us) as f32;
-            let s = sample_of(&b, us, false, true);
+            let s = sample_of(&b, us, false);
             let float = net.output(&s);
             worst = worst.max((engine - float).abs() - 0.05 * float.abs());
         }
@@ -785,7 +777,7 @@ mod tests {
                     .map(|(b, us)| Sample {
                         target: 0.9,
                         valid: false,
-                        ..sample_of(&Board::from_grid(b.grid(), rule), us, true, true)
+                        ..sample_of(&Board::from_grid(b.grid(), rule), us, true)
                     })
                     .collect();
                 let idx: Vec<usize> = (0..samples.len()).collect();
@@ -803,7 +795,7 @@ mod tests {
                 let with = rensa::eval::evaluate(&b, us, &cc);
                 b.set_net(None);
                 let without = rensa::eval::evaluate(&b, us, &cc);
-                let float = net.output(&sample_of(&b, us, true, pairs));
+                let float = net.output(&sample_of(&b, us, true));
                 worst = worst.max(((with - without) as f32 - float).abs() - 0.05 * float.abs());
             }
             // Up to 60 inputs, their random weights of up to 1.0 rounded to 1/64 each, and 16
@@ -854,13 +846,13 @@ mod tests {
         write_checkpoint(&path, &net, &adam, 4).expect("written");
         let (n, a, e) = read_checkpoint(&path).expect("read");
         assert_eq!(
-            (n.p, n.tied, n.classes, n.pairs, &a.m, &a.v, a.t, e),
-            (net.p, false, true, true, &adam.m, &adam.v, 17, 4)
+            (&n.p, n.tied, n.classes, n.pairs(), &a.m, &a.v, a.t, e),
+            (&net.p, false, true, true, &adam.m, &adam.v, 17, 4)
         );
         let counts = FloatNet::new(Rule::Caro, true, true, 3).without_pairs();
         write_checkpoint(&path, &counts, &adam, 5).expect("written");
         let (n, _, _) = read_checkpoint(&path).expect("read");
-        assert_eq!((n.p, n.classes, n.pairs), (counts.p, true, false));
+        assert_eq!((&n.p, n.classes, n.pairs()), (&counts.p, true, false));
         std::fs::write(&path, b"RNSC short").expect("write");
         assert!(read_checkpoint(&path).is_err());
     }
