@@ -500,18 +500,23 @@ mod tests {
     }
 
     /// The embedded file parses whole (the writer gives back its every byte), holds freestyle's
-    /// network and the same in standard (none in renju and caro), and boards get it by default.
+    /// network and the same in standard, caro's of the class counts alone (none in renju), and
+    /// boards get it by default.
     #[test]
     fn the_embedded_network_loads() {
         let net = embedded();
         assert_eq!(net.to_bytes(), EMBEDDED_FILE);
-        assert!(net.family(Rule::Freestyle).is_some());
-        assert_eq!(net.family(Rule::Standard), net.family(Rule::Freestyle));
-        assert!(net.family(Rule::Renju).is_none() && net.family(Rule::Caro).is_none());
-        // Its weights are small enough for the `i16` rows.
-        let rows = &net.family(Rule::Freestyle).unwrap().class_rows;
-        assert!(matches!(rows, Some(IndexedRows::Narrow(_))));
-        for rule in [Rule::Freestyle, Rule::Standard] {
+        let freestyle = net.family(Rule::Freestyle).expect("freestyle's network");
+        assert_eq!(net.family(Rule::Standard), Some(freestyle));
+        assert!(net.family(Rule::Renju).is_none());
+        let caro = net.family(Rule::Caro).expect("caro's network");
+        assert!(freestyle.reads_pairs() && !caro.reads_pairs());
+        assert_eq!(net.family(Rule::CaroOverline), Some(caro));
+        // Their weights are small enough for the `i16` rows.
+        for family in [freestyle, caro] {
+            assert!(matches!(family.class_rows, Some(IndexedRows::Narrow(_))));
+        }
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro] {
             let pos = crate::eval::Position::new(crate::board::Board::new(15, 15, rule));
             assert_eq!(pos.net(), net.family(rule));
         }
