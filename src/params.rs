@@ -416,6 +416,11 @@ pub const LMR_ATTACK_CHAIN: i32 = 0;
 /// table marks as having been on one (Stockfish's and Rapfi's `ttPv`; the mark is kept as the
 /// node is stored again). 0: off.
 pub const LMR_TT_PV: i32 = 0;
+/// Late-move reductions at the root: from the root move of this number on (the moves searched
+/// before it), a move that makes or stops no three is searched first with the table's reduction
+/// less [`LMR_PV_REDUCTION`] (the root is a PV node), and again at full depth if it beats the
+/// best so far. 0: every root move at full depth.
+pub const ROOT_LMR_MOVES: usize = 0;
 /// Whether the history scores are kept apart for tactical moves (those that make or stop a three
 /// or better) and quiet ones, per side and cell, so that a cell's cut-offs as a threat do not
 /// order it as a quiet move and the other way round. 0: one history per side and cell. Off:

@@ -225,6 +225,13 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The late-move reduction of this rule's table at `depth` for a move with `searched` moves
+    /// before it.
+    #[inline]
+    pub fn late_move_reduction(&self, depth: i32, searched: usize) -> i32 {
+        self.reduce[(depth.max(0) as usize).min(63)][searched.min(63)] as i32
+    }
+
     /// Whether the search is unwinding (for whatever reason).
     #[inline]
     pub fn stopped(&self) -> bool {

@@ -499,14 +499,28 @@ fn root_iteration(
         if told {
             observer.root(RootEvent::Searching(p));
         }
-        s.stack.frames[0].played_att = s.board.class(p, me);
+        let att = s.board.class(p, me);
+        s.stack.frames[0].played_att = att;
+        // A late root move that makes or stops no three: probed first at a reduced depth
+        // (`root_lmr_moves`).
+        let late = s.params.root_lmr_moves;
+        let quiet = att < Class::Flex3 && s.board.class(p, me.opp()) < Class::Flex3;
+        let r = if late > 0 && i >= late && quiet && depth >= s.params.lmr_depth {
+            (s.late_move_reduction(depth, i) - s.params.lmr_pv_reduction).clamp(0, depth - 2)
+        } else {
+            0
+        };
         s.board.make(p, me);
         let v = if i == 0 {
             -s.alphabeta(1, depth - 1, -beta, -alpha, me.opp(), true)
         } else {
             // The null window expects the move to fail low: its reply is an expected cut node.
             s.stack.frames[1].cut_node = true;
-            let v = -s.alphabeta(1, depth - 1, -alpha - 1, -alpha, me.opp(), false);
+            let mut v = -s.alphabeta(1, depth - 1 - r, -alpha - 1, -alpha, me.opp(), false);
+            if v > alpha && r > 0 {
+                s.stack.frames[1].cut_node = true;
+                v = -s.alphabeta(1, depth - 1, -alpha - 1, -alpha, me.opp(), false);
+            }
             if v > alpha && v < beta {
                 -s.alphabeta(1, depth - 1, -beta, -alpha, me.opp(), true)
             } else {
@@ -690,37 +704,71 @@ mod tests {
         assert!(found.iter().all(|d| d.0 != Pos::new(5, 7)) && found.len() == 3);
     }
 
-    /// With `guard_new_best`, a move that takes the lead inside an iteration is probed at once:
-    /// the block of the open three overtakes a far move (lost to the open four) and is marked
-    /// as holding before the iteration ends.
-    #[test]
-    fn a_new_lead_is_probed_within_the_iteration() {
-        let grid = Grid::from_ascii(OPEN_THREE).expect("board");
+    /// One root iteration of `moves` at `depth` on the board of `text`, Black to move, with
+    /// the parameters `set` makes; checks that the board is restored and gives the nodes.
+    fn iterate(
+        text: &str,
+        set: impl Fn(&mut ThreadData),
+        moves: &mut [RootMove],
+        depth: i32,
+        guarding: bool,
+    ) -> u64 {
+        let grid = Grid::from_ascii(text).expect("board");
         let mut b = Position::new(Board::from_grid(&grid, Rule::Freestyle));
         let (tt, limits, control) = (Tt::new(1 << 16), Limits::infinite(), Control::new());
         let mut data = ThreadData::new();
-        data.params.guard_new_best = 1;
+        set(&mut data);
         let mut s = Searcher::new(&mut b, &tt, &control, &limits, &mut data);
-        let (far, block) = (Pos::new(12, 12), Pos::new(9, 7));
-        let mut moves = [root_move(far, 0), root_move(block, 0)];
         let mut on_iter = |_: &IterationInfo| {};
         let mut observer = Observer {
             on_iter: &mut on_iter,
             on_root: None,
         };
+        let (alpha, beta) = (-INF, INF);
         root_iteration(
             &mut s,
-            &mut moves,
-            2,
-            -INF,
-            INF,
+            moves,
+            depth,
+            alpha,
+            beta,
             Color::Black,
-            true,
+            guarding,
             &mut observer,
         );
+        assert_eq!(s.board.grid(), &grid, "the board is restored");
+        s.nodes
+    }
+
+    /// With `guard_new_best`, a move that takes the lead inside an iteration is probed at once:
+    /// the block of the open three overtakes a far move (lost to the open four) and is marked
+    /// as holding before the iteration ends.
+    #[test]
+    fn a_new_lead_is_probed_within_the_iteration() {
+        let (far, block) = (Pos::new(12, 12), Pos::new(9, 7));
+        let mut moves = [root_move(far, 0), root_move(block, 0)];
+        let guard = |d: &mut ThreadData| d.params.guard_new_best = 1;
+        iterate(OPEN_THREE, guard, &mut moves, 2, true);
         assert!(moves[0].pos == block && moves[0].guarded && !moves[0].refuted);
         assert!(moves[1].pos == far && !moves[1].guarded);
-        assert_eq!(s.board.grid(), &grid, "the board is restored");
+    }
+
+    /// With `root_lmr_moves`, the late quiet root moves are probed shallower: the iteration
+    /// searches fewer nodes; a defence is never reduced, so against the open three the block
+    /// still comes first.
+    #[test]
+    fn late_quiet_root_moves_are_probed_shallower() {
+        let late = |moves: usize| move |d: &mut ThreadData| d.params.root_lmr_moves = moves;
+        let quiet =
+            || [(4, 4), (8, 8), (5, 6), (2, 5), (6, 2)].map(|(x, y)| root_move(Pos::new(x, y), 0));
+        let (mut full, mut reduced) = (quiet(), quiet());
+        let reduced_nodes = iterate(LONE, late(1), &mut reduced, 6, false);
+        assert!(reduced_nodes < iterate(LONE, late(0), &mut full, 6, false));
+
+        let far = [Pos::new(12, 12), Pos::new(2, 12), Pos::new(12, 2)];
+        let block = Pos::new(9, 7);
+        let mut moves = [far[0], far[1], far[2], block].map(|p| root_move(p, 0));
+        iterate(OPEN_THREE, late(1), &mut moves, 6, false);
+        assert_eq!(moves[0].pos, block);
     }
 
     /// When every move lets the opponent win, nothing is set aside: the search's order stands.
