@@ -928,7 +928,7 @@ impl<'a> Searcher<'a> {
                     || (plain_four && self.params.lmr_plain_four != 0);
                 if depth >= self.params.lmr_depth && searched >= self.params.lmr_moves && reducible
                 {
-                    r = self.reduce[(depth as usize).min(63)][searched.min(63)] as i32;
+                    r = self.late_move_reduction(depth, searched);
                     if tactical {
                         r -= 1;
                         // An attack carried on: this move and the side's last both make a three

@@ -635,6 +635,24 @@ mod tests {
         . . . . . . . . . . .
         . . . . . . . . . . .";
 
+    /// Three twos of Black's (rows 4 and 10, column 10), White's stones far apart.
+    const TWOS: &str = "
+        O . . . . . . . . . . . . . O
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . X . . . .
+        . . . . X X . . . . X . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        O . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . X X . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        O . . . . . . . . . . . . . O";
+
     fn root_move(pos: Pos, score: i32) -> RootMove {
         RootMove {
             pos,
@@ -724,13 +742,12 @@ mod tests {
             on_iter: &mut on_iter,
             on_root: None,
         };
-        let (alpha, beta) = (-INF, INF);
         root_iteration(
             &mut s,
             moves,
             depth,
-            alpha,
-            beta,
+            -INF,
+            INF,
             Color::Black,
             guarding,
             &mut observer,
@@ -753,8 +770,9 @@ mod tests {
     }
 
     /// With `root_lmr_moves`, the late quiet root moves are probed shallower: the iteration
-    /// searches fewer nodes; a defence is never reduced, so against the open three the block
-    /// still comes first.
+    /// searches fewer nodes; a move that makes or stops a three is never reduced: against the
+    /// open three the block still comes first, and an iteration of moves that make threes
+    /// searches the same nodes.
     #[test]
     fn late_quiet_root_moves_are_probed_shallower() {
         let late = |moves: usize| move |d: &mut ThreadData| d.params.root_lmr_moves = moves;
@@ -769,6 +787,15 @@ mod tests {
         let mut moves = [far[0], far[1], far[2], block].map(|p| root_move(p, 0));
         iterate(OPEN_THREE, late(1), &mut moves, 6, false);
         assert_eq!(moves[0].pos, block);
+
+        // Each of these makes an open three of one of Black's twos: none is reduced.
+        let threes = || {
+            [(3, 4), (6, 4), (3, 10), (6, 10), (10, 2), (10, 5)]
+                .map(|(x, y)| root_move(Pos::new(x, y), 0))
+        };
+        let (mut full, mut late_ones) = (threes(), threes());
+        let late_nodes = iterate(TWOS, late(1), &mut late_ones, 6, false);
+        assert_eq!(late_nodes, iterate(TWOS, late(0), &mut full, 6, false));
     }
 
     /// When every move lets the opponent win, nothing is set aside: the search's order stands.
