@@ -32,6 +32,10 @@ fn main() {
             }
             print!("{}", runner::report(&m.cfg, &m.result));
         }
+        Action::Chain { files, sprt } => {
+            let c = runner::chain::chain(&files, sprt).unwrap_or_else(|e| fail(e));
+            print!("{}", runner::chain::report(&c));
+        }
         Action::Formats(cfg) => {
             let (report, ok, _) = judge::run_formats(&cfg).unwrap_or_else(|e| fail(e));
             finish_with_summary(&report, ok);

@@ -23,6 +23,7 @@ rensa-match: plays pbrain (Gomocup protocol) engines against each other.
 USAGE:
   rensa-match -engine name=A cmd=PROGRAM [dir=DIR] -engine name=B cmd=... [OPTIONS]
   rensa-match merge FILE... [-json FILE]
+  rensa-match chain FILE... [-sprt elo0=E0 elo1=E1 ...]
 
 Every option is a word starting with '-' followed by its values; values of the form key=value
 may come in any order. Quote a command with arguments: cmd=\"./pbrain-x --flag\". A program given
@@ -130,6 +131,15 @@ SHARDS (one run split over several processes or hosts, see docs/cluster.md):
                                    are one run (same match line, no shard or game twice) and
                                    prints the report one run prints; -json writes them as one
                                    run's file
+  rensa-match chain FILE... [-sprt ...]
+                                   reads the -json files of several runs of one comparison
+                                   (same engine names, pairings, rule, size and time; other
+                                   openings) as one sequential test: the first pairing's
+                                   counts summed run after run, each run's games in the order
+                                   they ended; prints the state after each run and the game
+                                   where the LLR first crossed a bound (the SPRT of the first
+                                   run, or -sprt's). For a run capped undecided and continued
+                                   on fresh openings
 
 The last line printed is a machine-readable summary:
   SUMMARY engine=A games=.. wins=.. losses=.. draws=.. score=.. elo=.. elo_error=.. los=..
@@ -163,6 +173,62 @@ pub enum Action {
         files: Vec<PathBuf>,
         json: Option<PathBuf>,
     },
+    /// `chain FILE…`: the `-json` files of several runs of one comparison as one sequential
+    /// test, under the first run's SPRT or the one given.
+    Chain {
+        files: Vec<PathBuf>,
+        sprt: Option<SprtParams>,
+    },
+}
+
+/// The values of `-sprt` (`elo0= elo1= alpha= beta= model=`) over the defaults.
+fn parse_sprt(vals: &[String]) -> Result<SprtParams> {
+    let mut p = SprtParams::default();
+    for v in vals {
+        let (k, v) = kv(v)?;
+        match k {
+            "elo0" => p.elo0 = finite(v, "-sprt elo0")?,
+            "elo1" => p.elo1 = finite(v, "-sprt elo1")?,
+            "alpha" => p.alpha = finite(v, "-sprt alpha")?,
+            "beta" => p.beta = finite(v, "-sprt beta")?,
+            "model" => {
+                p.model = match v {
+                    "pentanomial" | "penta" => SprtModel::Pentanomial,
+                    "trinomial" | "tri" => SprtModel::Trinomial,
+                    _ => bail!("unknown SPRT model {v:?}"),
+                }
+            }
+            _ => bail!("unknown -sprt key {k:?}"),
+        }
+    }
+    if !(p.alpha > 0.0 && p.alpha < 1.0 && p.beta > 0.0 && p.beta < 1.0) {
+        bail!("SPRT alpha and beta must lie in (0, 1)");
+    }
+    if p.elo1 <= p.elo0 {
+        bail!("SPRT needs elo1 > elo0");
+    }
+    Ok(p)
+}
+
+/// The arguments of `chain` (after the word): file names, then at most `-sprt …`.
+fn parse_chain(args: &[String]) -> Result<Action> {
+    let files: Vec<PathBuf> = args
+        .iter()
+        .take_while(|a| !a.starts_with('-'))
+        .map(PathBuf::from)
+        .collect();
+    let mut sprt = None;
+    for (opt, vals) in option_groups(&args[files.len()..])? {
+        match opt.as_str() {
+            "h" | "help" => return Ok(Action::Help),
+            "sprt" => sprt = Some(parse_sprt(&vals)?),
+            o => bail!("unknown chain option -{o} (chain FILE... [-sprt ...])"),
+        }
+    }
+    if files.is_empty() {
+        bail!("chain needs the -json files of the runs, in order: chain FILE... [-sprt ...]");
+    }
+    Ok(Action::Chain { files, sprt })
 }
 
 /// The arguments of `merge` (after the word): file names, then at most `-json FILE`.
@@ -204,6 +270,9 @@ pub fn parse(args: &[String]) -> Result<Option<MatchConfig>> {
 pub fn parse_action(args: &[String]) -> Result<Action> {
     if args.first().is_some_and(|a| a == "merge") {
         return parse_merge(&args[1..]);
+    }
+    if args.first().is_some_and(|a| a == "chain") {
+        return parse_chain(&args[1..]);
     }
     let groups = option_groups(args)?;
     let mut engines = Vec::new();
@@ -285,31 +354,7 @@ pub fn parse_action(args: &[String]) -> Result<Action> {
             "movedelay" => move_delay = num(one()?, "-movedelay")?,
             "starttimeout" => start_timeout = num(one()?, "-starttimeout")?,
             "sprt" => {
-                let mut p = SprtParams::default();
-                for v in vals {
-                    let (k, v) = kv(v)?;
-                    match k {
-                        "elo0" => p.elo0 = finite(v, "-sprt elo0")?,
-                        "elo1" => p.elo1 = finite(v, "-sprt elo1")?,
-                        "alpha" => p.alpha = finite(v, "-sprt alpha")?,
-                        "beta" => p.beta = finite(v, "-sprt beta")?,
-                        "model" => {
-                            p.model = match v {
-                                "pentanomial" | "penta" => SprtModel::Pentanomial,
-                                "trinomial" | "tri" => SprtModel::Trinomial,
-                                _ => bail!("unknown SPRT model {v:?}"),
-                            }
-                        }
-                        _ => bail!("unknown -sprt key {k:?}"),
-                    }
-                }
-                if !(p.alpha > 0.0 && p.alpha < 1.0 && p.beta > 0.0 && p.beta < 1.0) {
-                    bail!("SPRT alpha and beta must lie in (0, 1)");
-                }
-                if p.elo1 <= p.elo0 {
-                    bail!("SPRT needs elo1 > elo0");
-                }
-                sprt = Some(p);
+                sprt = Some(parse_sprt(vals)?);
             }
             "sgf" => sgf_dir = Some(PathBuf::from(one()?)),
             "psq" => psq_dir = Some(PathBuf::from(one()?)),
@@ -564,6 +609,15 @@ mod tests {
         assert!(parse_action(&args(&["merge"])).is_err());
         assert!(parse_action(&args(&["merge", "a", "-json", "a"])).is_err());
         assert!(parse_action(&args(&["merge", "a", "-games", "2"])).is_err());
+        match parse_action(&args(&["chain", "a.jsonl", "b.jsonl", "-sprt", "elo1=5"])) {
+            Ok(Action::Chain { files, sprt }) => {
+                assert_eq!(files.len(), 2);
+                assert_eq!(sprt.map(|p| p.elo1), Some(5.0));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(parse_action(&args(&["chain"])).is_err());
+        assert!(parse_action(&args(&["chain", "a", "-json", "b"])).is_err());
         // -progress: seconds, finite and not negative (Duration would panic on inf or -1).
         for bad in ["inf", "-inf", "NaN", "-1", "1e300", "soon"] {
             let e = with(&["-progress", bad]).unwrap_err().to_string();

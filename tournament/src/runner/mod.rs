@@ -13,8 +13,10 @@
 //! the JSON match and summary lines). Scheduling, tallying, the SPRT and writing each live in
 //! their own module; this one wires them together. A shard (`-shard I/N`) is such a match over
 //! its part of the schedule; a resumed one (`-resume`) first counts the games its `-json` file
-//! already holds. [`merge`], above this module, reads the files of several shards as one run.
+//! already holds. [`merge`], above this module, reads the files of several shards as one run;
+//! [`chain`] reads several runs of one comparison as one sequential test.
 
+pub mod chain;
 pub mod cli;
 pub mod judge;
 pub mod merge;

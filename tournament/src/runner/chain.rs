@@ -1,0 +1,311 @@
+//! `rensa-match chain FILE…`: the `-json` files of several runs of one comparison read as one
+//! sequential test. A run capped before its SPRT decided can go on in a new run on fresh
+//! openings; the chain counts the runs' games one after another (each run's in the order they
+//! ended, as its own SPRT counted them) and tells where the first pairing's LLR over all the
+//! complete pairs so far first crossed a bound. The runs must match the first one in engine
+//! names, pairings, rule, size and time; their openings, lengths, SPRTs and the engines'
+//! commands (the same programs moved or renamed) may differ.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use crate::runner::merge::config_of;
+use crate::runner::record::{self, RunLog};
+use crate::runner::schedule::pairings;
+use crate::runner::stats::{elo_with_error, SprtParams, Verdict, Wld};
+use crate::runner::tally::Tally;
+
+/// Where the chained test stands after some games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Point {
+    /// Games counted, over all the runs so far.
+    pub games: usize,
+    /// The first engine's games of the first pairing.
+    pub wld: Wld,
+    /// Its complete opening pairs scoring 0, ½, 1, 1½, 2.
+    pub penta: [u64; 5],
+    pub llr: f64,
+}
+
+/// The chain read: the state after each run, and where the LLR first crossed a bound.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chain {
+    pub sprt: SprtParams,
+    /// Per file: its name and the chain's state after its last game.
+    pub runs: Vec<(String, Point)>,
+    /// The first crossing: the verdict, the file, the game's place in that file, the state.
+    pub crossed: Option<(Verdict, String, usize, Point)>,
+}
+
+/// Reads the files in order and chains them; `sprt` overrides the first run's SPRT.
+pub fn chain(files: &[PathBuf], sprt: Option<SprtParams>) -> Result<Chain> {
+    let mut logs = Vec::new();
+    for p in files {
+        let text =
+            std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+        let log = record::parse_run(&text).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+        logs.push((p.as_path(), log));
+    }
+    chain_logs(&logs, sprt)
+}
+
+/// Chains the logs read from the files named with them.
+pub fn chain_logs(logs: &[(&Path, RunLog)], sprt: Option<SprtParams>) -> Result<Chain> {
+    let Some((first_path, first)) = logs.first() else {
+        bail!("chain needs at least one -json file");
+    };
+    let cfg = config_of(&first.header)?;
+    let Some(sprt) = sprt.or(cfg.sprt) else {
+        bail!("{} has no SPRT: give one with -sprt", first_path.display());
+    };
+    let pairs = pairings(cfg.engines.len(), cfg.mode);
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let (mut done_wld, mut done_penta) = (Wld::default(), [0u64; 5]);
+    let (mut games, mut runs, mut crossed) = (0, Vec::new(), None);
+    for (path, log) in logs {
+        let p = path.display().to_string();
+        let (h, f) = (&log.header, &first.header);
+        let differs = [
+            (
+                "engines",
+                !h.engines
+                    .iter()
+                    .map(|e| &e.name)
+                    .eq(f.engines.iter().map(|e| &e.name)),
+            ),
+            ("pairings", h.pairings != f.pairings),
+            ("rule", h.rule != f.rule),
+            ("size", h.size != f.size),
+            ("time", h.time != f.time),
+            ("draw_after", h.draw_after != f.draw_after),
+            ("judge", h.judge != f.judge),
+        ];
+        if let Some((key, _)) = differs.iter().find(|(_, d)| *d) {
+            bail!(
+                "{p} is not the comparison of {}: their \"{key}\" differs",
+                first_path.display()
+            );
+        }
+        if log.header.shard.is_some() {
+            bail!("{p} is one shard of a run: merge the shards first (rensa-match merge)");
+        }
+        let mut tally = Tally::new(names.len(), &pairs);
+        let mut point = None;
+        for (k, g) in log.games.iter().enumerate() {
+            tally
+                .record_json(&pairs, &names, g)
+                .map_err(|e| anyhow::anyhow!("{p}: {e}"))?;
+            games += 1;
+            let ps = &tally.pairings[0];
+            let mut wld = done_wld;
+            wld.add(&ps.wld);
+            let penta: [u64; 5] = std::array::from_fn(|i| done_penta[i] + ps.penta[i]);
+            let trinomial = [wld.losses, wld.draws, wld.wins];
+            let llr = sprt.llr(&trinomial, &penta);
+            let now = Point {
+                games,
+                wld,
+                penta,
+                llr,
+            };
+            let verdict = sprt.verdict(llr);
+            if crossed.is_none() && verdict != Verdict::Continue {
+                crossed = Some((verdict, p.clone(), k + 1, now.clone()));
+            }
+            point = Some(now);
+        }
+        let ps = &tally.pairings[0];
+        done_wld.add(&ps.wld);
+        for (d, n) in done_penta.iter_mut().zip(ps.penta) {
+            *d += n;
+        }
+        let point = point.unwrap_or(Point {
+            games,
+            wld: done_wld,
+            penta: done_penta,
+            llr: sprt.llr(
+                &[done_wld.losses, done_wld.draws, done_wld.wins],
+                &done_penta,
+            ),
+        });
+        runs.push((p, point));
+    }
+    Ok(Chain {
+        sprt,
+        runs,
+        crossed,
+    })
+}
+
+/// One line of a state: games, W-L-D, Elo, pairs and LLR.
+fn describe(pt: &Point) -> String {
+    let (elo, err) = elo_with_error(&pt.wld);
+    format!(
+        "games {}  W-L-D {}-{}-{}  Elo {elo:+.1} ±{err:.1}  pairs {:?}  LLR {:.3}",
+        pt.games, pt.wld.wins, pt.wld.losses, pt.wld.draws, pt.penta, pt.llr
+    )
+}
+
+/// The report: the state after each run, then the verdict.
+pub fn report(c: &Chain) -> String {
+    let (lo, hi) = c.sprt.bounds();
+    let mut out = format!(
+        "SPRT elo0={} elo1={} alpha={} beta={} ({:?}) over the runs in order, bounds [{lo:.3}, {hi:.3}]\n",
+        c.sprt.elo0, c.sprt.elo1, c.sprt.alpha, c.sprt.beta, c.sprt.model
+    );
+    for (file, pt) in &c.runs {
+        out += &format!("after {file}: {}\n", describe(pt));
+    }
+    match &c.crossed {
+        Some((v, file, k, pt)) => {
+            out += &format!("{} at game {k} of {file}: {}\n", v.name(), describe(pt))
+        }
+        None => out += "undecided\n",
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::record::{EngineJson, GameJson, MatchJson, SprtJson, TimeJson};
+
+    fn header(openings: &str) -> MatchJson {
+        let engine = |name: &str| EngineJson {
+            name: name.into(),
+            cmd: vec![format!("./{name}")],
+            dir: ".".into(),
+            info: Vec::new(),
+        };
+        MatchJson {
+            rule: 0,
+            rule_name: "freestyle".into(),
+            size: 9,
+            time: TimeJson {
+                turn_ms: 0,
+                match_ms: 0,
+                tolerance_ms: 0,
+            },
+            draw_after: 81,
+            judge: false,
+            engines: vec![engine("a"), engine("b")],
+            pairings: vec![["a".into(), "b".into()]],
+            games: Some(40),
+            sprt: Some(SprtJson {
+                elo0: 0.0,
+                elo1: 100.0,
+                alpha: 0.05,
+                beta: 0.05,
+                model: "pentanomial".into(),
+                lower: -2.9444,
+                upper: 2.9444,
+                llr: None,
+                verdict: None,
+            }),
+            openings: Some(openings.into()),
+            protocol: None,
+            shard: None,
+        }
+    }
+
+    /// Game `id` of a run, won by `a` (else by `b`) with either colour.
+    fn game(id: usize, a_wins: bool) -> GameJson {
+        let swapped = (id - 1) % 2 == 1;
+        let (black, white) = if swapped { ("b", "a") } else { ("a", "b") };
+        let black_wins = a_wins != swapped;
+        GameJson {
+            id,
+            black: black.into(),
+            white: white.into(),
+            size: 9,
+            rule: 0,
+            opening: "e5".into(),
+            result: if black_wins { "1-0" } else { "0-1" }.into(),
+            winner: Some(if black_wins { "black" } else { "white" }.into()),
+            reason: "five".into(),
+            detail: String::new(),
+            moves: vec![(4, 5, 3), (5, 5, 4)],
+            peak_memory: [0; 2],
+            over_limit: [0; 2],
+        }
+    }
+
+    fn log(openings: &str, games: Vec<GameJson>) -> RunLog {
+        RunLog {
+            header: header(openings),
+            games,
+            summary: None,
+            cut: false,
+        }
+    }
+
+    /// Two even runs (pairs won and lost in turn) decide nothing; a third run of won pairs
+    /// carries the chain over H1 after 13 pairs, counted over all three runs' pairs, where
+    /// alone it would have crossed after 4 (SPRT [0, 100]).
+    #[test]
+    fn the_llr_runs_on_across_the_runs() {
+        let even = (1..=16)
+            .map(|id| game(id, (id - 1) / 2 % 2 == 0))
+            .collect::<Vec<_>>();
+        let won = (1..=40).map(|id| game(id, true)).collect::<Vec<_>>();
+        let (one, two, three) = (Path::new("one"), Path::new("two"), Path::new("three"));
+        let logs = [
+            (one, log("random=2 seed=1", even.clone())),
+            (two, log("random=2 seed=2", even)),
+            (three, log("random=2 seed=3", won)),
+        ];
+        let c = chain_logs(&logs, None).unwrap();
+        assert_eq!(c.runs[1].1.penta, [8, 0, 0, 0, 8]);
+        assert!(c.runs[1].1.llr < 0.0 && c.runs[1].1.llr > c.sprt.bounds().0);
+        assert_eq!(
+            (c.runs[2].1.games, c.runs[2].1.penta),
+            (72, [8, 0, 0, 0, 28])
+        );
+        let (verdict, file, k, pt) = c.crossed.clone().expect("crossed");
+        assert_eq!(
+            (verdict, file.as_str(), k),
+            (Verdict::AcceptH1, "three", 26)
+        );
+        assert_eq!((pt.games, pt.penta), (58, [8, 0, 0, 0, 21]));
+        assert!(pt.llr >= c.sprt.bounds().1);
+        let alone = chain_logs(&logs[2..], None).unwrap();
+        assert_eq!(alone.crossed.unwrap().2, 8);
+        assert!(report(&c).contains("H1 at game 26 of three"));
+    }
+
+    #[test]
+    fn runs_of_another_comparison_are_refused() {
+        let mut moved = log("random=2 seed=2", vec![game(1, false)]);
+        moved.header.engines[0].cmd = vec!["/elsewhere/a".into()];
+        let logs = [
+            (
+                Path::new("one"),
+                log("random=2 seed=1", vec![game(1, false)]),
+            ),
+            (Path::new("two"), moved),
+        ];
+        assert!(
+            chain_logs(&logs, None).is_ok(),
+            "the same engine's program moved"
+        );
+        let mut other = log("random=2 seed=2", vec![game(1, false)]);
+        other.header.size = 15;
+        let logs = [
+            (
+                Path::new("one"),
+                log("random=2 seed=1", vec![game(1, false)]),
+            ),
+            (Path::new("two"), other),
+        ];
+        let e = chain_logs(&logs, None).unwrap_err().to_string();
+        assert!(e.contains("\"size\" differs"), "{e}");
+        let mut no_sprt = log("random=2 seed=1", vec![]);
+        no_sprt.header.sprt = None;
+        assert!(chain_logs(&[(Path::new("one"), no_sprt.clone())], None).is_err());
+        let given = SprtParams::default();
+        let c = chain_logs(&[(Path::new("one"), no_sprt)], Some(given)).unwrap();
+        assert_eq!(c.runs[0].1.games, 0);
+        assert!(c.crossed.is_none());
+    }
+}
