@@ -169,71 +169,14 @@ pub fn report(c: &Chain) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::record::{EngineJson, GameJson, MatchJson, SprtJson, TimeJson};
-
-    fn header(openings: &str) -> MatchJson {
-        let engine = |name: &str| EngineJson {
-            name: name.into(),
-            cmd: vec![format!("./{name}")],
-            dir: ".".into(),
-            info: Vec::new(),
-        };
-        MatchJson {
-            rule: 0,
-            rule_name: "freestyle".into(),
-            size: 9,
-            time: TimeJson {
-                turn_ms: 0,
-                match_ms: 0,
-                tolerance_ms: 0,
-            },
-            draw_after: 81,
-            judge: false,
-            engines: vec![engine("a"), engine("b")],
-            pairings: vec![["a".into(), "b".into()]],
-            games: Some(40),
-            sprt: Some(SprtJson {
-                elo0: 0.0,
-                elo1: 100.0,
-                alpha: 0.05,
-                beta: 0.05,
-                model: "pentanomial".into(),
-                lower: -2.9444,
-                upper: 2.9444,
-                llr: None,
-                verdict: None,
-            }),
-            openings: Some(openings.into()),
-            protocol: None,
-            shard: None,
-        }
-    }
-
-    /// Game `id` of a run, won by `a` (else by `b`) with either colour.
-    fn game(id: usize, a_wins: bool) -> GameJson {
-        let swapped = (id - 1) % 2 == 1;
-        let (black, white) = if swapped { ("b", "a") } else { ("a", "b") };
-        let black_wins = a_wins != swapped;
-        GameJson {
-            id,
-            black: black.into(),
-            white: white.into(),
-            size: 9,
-            rule: 0,
-            opening: "e5".into(),
-            result: if black_wins { "1-0" } else { "0-1" }.into(),
-            winner: Some(if black_wins { "black" } else { "white" }.into()),
-            reason: "five".into(),
-            detail: String::new(),
-            moves: vec![(4, 5, 3), (5, 5, 4)],
-            peak_memory: [0; 2],
-            over_limit: [0; 2],
-        }
-    }
+    use crate::runner::merge::tests::{game_won as game, header};
+    use crate::runner::record::GameJson;
 
     fn log(openings: &str, games: Vec<GameJson>) -> RunLog {
+        let mut header = header(None);
+        header.openings = Some(openings.into());
         RunLog {
-            header: header(openings),
+            header,
             games,
             summary: None,
             cut: false,

@@ -210,13 +210,17 @@ fn parse_sprt(vals: &[String]) -> Result<SprtParams> {
     Ok(p)
 }
 
-/// The arguments of `chain` (after the word): file names, then at most `-sprt …`.
-fn parse_chain(args: &[String]) -> Result<Action> {
-    let files: Vec<PathBuf> = args
-        .iter()
+/// The file names before the first option.
+fn leading_files(args: &[String]) -> Vec<PathBuf> {
+    args.iter()
         .take_while(|a| !a.starts_with('-'))
         .map(PathBuf::from)
-        .collect();
+        .collect()
+}
+
+/// The arguments of `chain` (after the word): file names, then at most `-sprt …`.
+fn parse_chain(args: &[String]) -> Result<Action> {
+    let files = leading_files(args);
     let mut sprt = None;
     for (opt, vals) in option_groups(&args[files.len()..])? {
         match opt.as_str() {
@@ -233,11 +237,7 @@ fn parse_chain(args: &[String]) -> Result<Action> {
 
 /// The arguments of `merge` (after the word): file names, then at most `-json FILE`.
 fn parse_merge(args: &[String]) -> Result<Action> {
-    let files: Vec<PathBuf> = args
-        .iter()
-        .take_while(|a| !a.starts_with('-'))
-        .map(PathBuf::from)
-        .collect();
+    let files = leading_files(args);
     let mut json = None;
     for (opt, vals) in option_groups(&args[files.len()..])? {
         match (opt.as_str(), vals.as_slice()) {

@@ -284,11 +284,12 @@ fn sprt_of(s: &SprtJson) -> Result<SprtParams> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::runner::record::{EngineJson, ShardJson, TimeJson};
 
-    fn header(shard: Option<ShardJson>) -> MatchJson {
+    /// The match line of a test run of `a` against `b` on 9×9 (`chain`'s tests use it too).
+    pub(crate) fn header(shard: Option<ShardJson>) -> MatchJson {
         let engine = |name: &str| EngineJson {
             name: name.into(),
             cmd: vec![format!("./{name}")],
@@ -328,8 +329,14 @@ mod tests {
 
     /// Game `id` of the run, won by `a` with either colour.
     fn game(id: usize) -> GameJson {
+        game_won(id, true)
+    }
+
+    /// Game `id` of the run, won by `a` (else by `b`) with either colour.
+    pub(crate) fn game_won(id: usize, a_wins: bool) -> GameJson {
         let swapped = (id - 1) % 2 == 1;
         let (black, white) = if swapped { ("b", "a") } else { ("a", "b") };
+        let black_wins = a_wins != swapped;
         GameJson {
             id,
             black: black.into(),
@@ -337,8 +344,8 @@ mod tests {
             size: 9,
             rule: 0,
             opening: "e5".into(),
-            result: if swapped { "0-1" } else { "1-0" }.into(),
-            winner: Some(if swapped { "white" } else { "black" }.into()),
+            result: if black_wins { "1-0" } else { "0-1" }.into(),
+            winner: Some(if black_wins { "black" } else { "white" }.into()),
             reason: "five".into(),
             detail: String::new(),
             moves: vec![(4, 5, 3), (5, 5, 4)],
