@@ -92,7 +92,11 @@ pub fn chain_logs(logs: &[(&Path, RunLog)], sprt: Option<SprtParams>) -> Result<
         }
         let mut tally = Tally::new(names.len(), &pairs);
         let mut point = None;
+        let mut seen = std::collections::HashSet::new();
         for (k, g) in log.games.iter().enumerate() {
+            if !seen.insert(g.id) {
+                bail!("{p}: game {} twice", g.id);
+            }
             tally
                 .record_json(&pairs, &names, g)
                 .map_err(|e| anyhow::anyhow!("{p}: {e}"))?;
@@ -243,6 +247,8 @@ mod tests {
         ];
         let e = chain_logs(&logs, None).unwrap_err().to_string();
         assert!(e.contains("\"size\" differs"), "{e}");
+        let twice = log("random=2 seed=1", vec![game(1, true), game(1, true)]);
+        assert!(chain_logs(&[(Path::new("one"), twice)], None).is_err());
         let mut no_sprt = log("random=2 seed=1", vec![]);
         no_sprt.header.sprt = None;
         assert!(chain_logs(&[(Path::new("one"), no_sprt.clone())], None).is_err());
