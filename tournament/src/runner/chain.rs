@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 
 use crate::runner::merge::config_of;
 use crate::runner::record::{self, RunLog};
@@ -40,14 +40,7 @@ pub struct Chain {
 
 /// Reads the files in order and chains them; `sprt` overrides the first run's SPRT.
 pub fn chain(files: &[PathBuf], sprt: Option<SprtParams>) -> Result<Chain> {
-    let mut logs = Vec::new();
-    for p in files {
-        let text =
-            std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
-        let log = record::parse_run(&text).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
-        logs.push((p.as_path(), log));
-    }
-    chain_logs(&logs, sprt)
+    chain_logs(&record::read_runs(files)?, sprt)
 }
 
 /// Chains the logs read from the files named with them.
@@ -61,7 +54,22 @@ pub fn chain_logs(logs: &[(&Path, RunLog)], sprt: Option<SprtParams>) -> Result<
     };
     let pairs = pairings(cfg.engines.len(), cfg.mode);
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
-    let (mut done_wld, mut done_penta) = (Wld::default(), [0u64; 5]);
+    // The first pairing's counts of the runs before this one, and the state with a run's own
+    // counts added.
+    let mut done = (Wld::default(), [0u64; 5]);
+    let point = |games, (wld, penta): &(Wld, [u64; 5]), tally: &Tally| {
+        let ps = &tally.pairings[0];
+        let mut wld = *wld;
+        wld.add(&ps.wld);
+        let penta: [u64; 5] = std::array::from_fn(|i| penta[i] + ps.penta[i]);
+        let llr = sprt.llr(&[wld.losses, wld.draws, wld.wins], &penta);
+        Point {
+            games,
+            wld,
+            penta,
+            llr,
+        }
+    };
     let (mut games, mut runs, mut crossed) = (0, Vec::new(), None);
     for (path, log) in logs {
         let p = path.display().to_string();
@@ -91,7 +99,6 @@ pub fn chain_logs(logs: &[(&Path, RunLog)], sprt: Option<SprtParams>) -> Result<
             bail!("{p} is one shard of a run: merge the shards first (rensa-match merge)");
         }
         let mut tally = Tally::new(names.len(), &pairs);
-        let mut point = None;
         let mut seen = std::collections::HashSet::new();
         for (k, g) in log.games.iter().enumerate() {
             if !seen.insert(g.id) {
@@ -101,39 +108,17 @@ pub fn chain_logs(logs: &[(&Path, RunLog)], sprt: Option<SprtParams>) -> Result<
                 .record_json(&pairs, &names, g)
                 .map_err(|e| anyhow::anyhow!("{p}: {e}"))?;
             games += 1;
-            let ps = &tally.pairings[0];
-            let mut wld = done_wld;
-            wld.add(&ps.wld);
-            let penta: [u64; 5] = std::array::from_fn(|i| done_penta[i] + ps.penta[i]);
-            let trinomial = [wld.losses, wld.draws, wld.wins];
-            let llr = sprt.llr(&trinomial, &penta);
-            let now = Point {
-                games,
-                wld,
-                penta,
-                llr,
-            };
-            let verdict = sprt.verdict(llr);
-            if crossed.is_none() && verdict != Verdict::Continue {
-                crossed = Some((verdict, p.clone(), k + 1, now.clone()));
+            if crossed.is_none() {
+                let now = point(games, &done, &tally);
+                let verdict = sprt.verdict(now.llr);
+                if verdict != Verdict::Continue {
+                    crossed = Some((verdict, p.clone(), k + 1, now));
+                }
             }
-            point = Some(now);
         }
-        let ps = &tally.pairings[0];
-        done_wld.add(&ps.wld);
-        for (d, n) in done_penta.iter_mut().zip(ps.penta) {
-            *d += n;
-        }
-        let point = point.unwrap_or(Point {
-            games,
-            wld: done_wld,
-            penta: done_penta,
-            llr: sprt.llr(
-                &[done_wld.losses, done_wld.draws, done_wld.wins],
-                &done_penta,
-            ),
-        });
-        runs.push((p, point));
+        let end = point(games, &done, &tally);
+        done = (end.wld, end.penta);
+        runs.push((p, end));
     }
     Ok(Chain {
         sprt,

@@ -50,14 +50,7 @@ pub fn write_json(m: &Merged, path: &Path) -> Result<()> {
 
 /// Reads and merges `files` (at least one).
 pub fn merge(files: &[PathBuf]) -> Result<Merged> {
-    let mut logs = Vec::new();
-    for p in files {
-        let text =
-            std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
-        let log = record::parse_run(&text).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
-        logs.push((p.as_path(), log));
-    }
-    merge_logs(&logs)
+    merge_logs(&record::read_runs(files)?)
 }
 
 /// The shard a file says it is.

@@ -315,6 +315,19 @@ pub struct RunLog {
     pub cut: bool,
 }
 
+/// Reads the `-json` files `files`, each with its name, in order.
+pub fn read_runs(files: &[std::path::PathBuf]) -> anyhow::Result<Vec<(&std::path::Path, RunLog)>> {
+    use anyhow::Context;
+    let mut logs = Vec::new();
+    for p in files {
+        let text =
+            std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+        let log = parse_run(&text).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+        logs.push((p.as_path(), log));
+    }
+    Ok(logs)
+}
+
 /// Reads the text of a `-json` file: the match line first, then game lines, then at most a
 /// summary line. A last line without its line end that does not parse is left out (see
 /// [`RunLog::cut`]); any other line that is not one of these is an error.
