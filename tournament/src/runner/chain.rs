@@ -74,22 +74,19 @@ pub fn chain_logs(logs: &[(&Path, RunLog)], sprt: Option<SprtParams>) -> Result<
     for (path, log) in logs {
         let p = path.display().to_string();
         let (h, f) = (&log.header, &first.header);
-        let differs = [
-            (
-                "engines",
-                !h.engines
-                    .iter()
-                    .map(|e| &e.name)
-                    .eq(f.engines.iter().map(|e| &e.name)),
-            ),
-            ("pairings", h.pairings != f.pairings),
-            ("rule", h.rule != f.rule),
-            ("size", h.size != f.size),
-            ("time", h.time != f.time),
-            ("draw_after", h.draw_after != f.draw_after),
-            ("judge", h.judge != f.judge),
-        ];
-        if let Some((key, _)) = differs.iter().find(|(_, d)| *d) {
+        // The engines' commands, the openings, the length and the SPRT may differ.
+        let names_differ = !h
+            .engines
+            .iter()
+            .map(|e| &e.name)
+            .eq(f.engines.iter().map(|e| &e.name));
+        let ignored = ["engines", "games", "sprt", "openings", "protocol", "shard"];
+        let key = if names_differ {
+            Some("engines".to_string())
+        } else {
+            record::first_difference(h, f, &ignored)
+        };
+        if let Some(key) = key {
             bail!(
                 "{p} is not the comparison of {}: their \"{key}\" differs",
                 first_path.display()
