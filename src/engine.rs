@@ -1219,10 +1219,9 @@ mod tests {
         // White's two central stones, Black's three in the corners.
         let white_two = [(0, 0), (7, 7), (14, 14), (8, 8), (0, 14)];
         assert!(matches!(decide(&white_two), Swap2Answer::Move(_)));
-        // Black's second stone on the row, four cells beyond White's: judged close to even. (On
-        // the diagonal three cells beyond, as this test had it, the search has judged White
-        // ahead since move-count pruning came to exact five.)
-        let even = [(7, 7), (8, 7), (12, 7)];
+        // Black's second stone four cells beyond White's, a row below: judged close to even
+        // (White's score −29 with `p1b`; on the row itself the search judges White ahead).
+        let even = [(7, 7), (8, 7), (12, 8)];
         let mut e = judge();
         let Swap2Answer::PutTwo(two) = e.swap2(&even, &mut |_| {}).expect("answer") else {
             panic!("expected two stones for {even:?}");
