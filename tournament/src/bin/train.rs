@@ -74,6 +74,17 @@ fn main() {
         Ok(Command::FitNet(cfg)) => train::net::run(&cfg),
         Ok(Command::FitLines(cfg)) => train::lines::run(&cfg),
         Ok(Command::Merge { data, out }) => run_merge(&data, &out),
+        Ok(Command::Unseen(cfg)) => train::unseen::run(&cfg).map(|r| {
+            println!(
+                "{} openings: {} seen in the data's games, {} unseen{}",
+                r.openings,
+                r.seen,
+                r.openings - r.seen,
+                cfg.out
+                    .as_ref()
+                    .map_or(String::new(), |o| format!(" (written to {})", o.display()))
+            );
+        }),
         Err(e) => Err(e),
     };
     if let Err(e) = result {

@@ -233,6 +233,15 @@ pub fn parse_complete(bytes: &[u8]) -> Result<(Vec<Record>, usize), String> {
     Ok((out, 0))
 }
 
+/// The records of several data files, in order (a last record cut short left out of each).
+pub fn read_files(paths: &[std::path::PathBuf]) -> Result<Vec<Record>, String> {
+    let mut records = Vec::new();
+    for path in paths {
+        records.extend(read(path)?.0);
+    }
+    Ok(records)
+}
+
 /// Reads a data file; a last record cut short is left out, and the number of its bytes
 /// returned.
 pub fn read(path: &std::path::Path) -> Result<(Vec<Record>, usize), String> {

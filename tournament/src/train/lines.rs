@@ -536,13 +536,14 @@ fn policy_loss(net: &FloatLines, samples: &[PolicySample], valid: bool) -> (f64,
     )
 }
 
-/// One Adam step over a value batch and a policy batch.
+/// One Adam step of size `lr` over a value batch and a policy batch.
 fn step(
     net: &mut FloatLines,
     adam: &mut Adam,
     values: (&[ValueSample], &[usize]),
     policies: (&[PolicySample], &[usize]),
     cfg: &LinesConfig,
+    lr: f64,
 ) {
     let threads = cfg.fit.threads.max(1);
     let scale = cfg.scale;
@@ -572,14 +573,9 @@ fn step(
             .map(|h| h.join().expect("gradient thread"))
             .collect()
     });
-    adam.step(
-        &mut net.p,
-        &grads,
-        vi.len(),
-        (cfg.fit.lr, cfg.fit.l2),
-        0,
-        |k| k < BIAS,
-    );
+    adam.step(&mut net.p, &grads, vi.len(), (lr, cfg.fit.l2), 0, |k| {
+        k < BIAS
+    });
     for v in &mut net.p[W1..B1] {
         *v = v.clamp(-MAX_HIDDEN_W, MAX_HIDDEN_W);
     }
@@ -694,7 +690,8 @@ pub fn run(cfg: &LinesConfig) -> Result<()> {
         for b in 0..steps {
             let vi = v_order.chunks(cfg.fit.batch).nth(b).unwrap_or(&[]);
             let pi = p_order.chunks(p_batch.max(1)).nth(b).unwrap_or(&[]);
-            step(&mut net, &mut adam, (&values, vi), (&policies, pi), cfg);
+            let lr = cfg.fit.epoch_lr(epoch);
+            step(&mut net, &mut adam, (&values, vi), (&policies, pi), cfg, lr);
             if last.elapsed().as_secs_f64() >= 2.0 {
                 last = Instant::now();
                 let done_b = (epoch - done - 1) * steps + b + 1;
@@ -917,7 +914,7 @@ mod tests {
     /// last stone.
     #[test]
     fn the_trainer_learns_a_synthetic_target() {
-        let mut cfg = config();
+        let cfg = config();
         let mut records: Vec<Record> = (0..30).flat_map(|g| game(100 + g, 24)).collect();
         for r in &mut records {
             let b = r.board().expect("board");
@@ -937,9 +934,15 @@ mod tests {
             (all(false) + all(true), pol(false) + pol(true))
         };
         let before = loss(&net);
-        cfg.fit.lr = 0.003;
         for _ in 0..300 {
-            step(&mut net, &mut adam, (&values, &vi), (&policies, &pi), &cfg);
+            step(
+                &mut net,
+                &mut adam,
+                (&values, &vi),
+                (&policies, &pi),
+                &cfg,
+                0.003,
+            );
         }
         let after = loss(&net);
         assert!(after.0 < 0.7 * before.0, "value {before:?} -> {after:?}");

@@ -4,7 +4,8 @@
 //!
 //! Its modules: this one (the options and reports of the commands) over `generate`
 //! ([`datagen`]), `label` ([`label`]), `fit` ([`fit`], with [`choice`]: the moves played as a
-//! second target) and `order` ([`order`]); below them [`dataset`] (the data file format),
+//! second target), `order` ([`order`]) and `unseen` ([`unseen`]: the openings the data's
+//! games did not begin from); below them [`dataset`] (the data file format),
 //! [`init`] (the weights a command line names) and [`choices`] (the choice targets as the fit
 //! reads them), leaves.
 
@@ -19,6 +20,7 @@ pub mod lines;
 pub mod net;
 pub mod order;
 pub mod sgd;
+pub mod unseen;
 
 use std::path::PathBuf;
 
@@ -45,6 +47,7 @@ USAGE:
                     [-positions N] [-keep mates,loud] [-calm] [-tail N] [-perturb K]
                     [-resume] [-concurrency N] [-weights embedded|classes|FILE] [-shard I/N]
   rensa-train merge -data FILE[,FILE...] -out FILE
+  rensa-train unseen -data FILE[,FILE...] -openings FILE [-out FILE]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
                   [-keep mates,loud] [-freeze threats,weak,tempo] [-pattern-offsets]
@@ -53,12 +56,13 @@ USAGE:
   rensa-train copy -from R -to R[,R...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                    [-net embedded|FILE]
   rensa-train fit-net -data FILE[,FILE...] -out FILE [-name NAME] [-epochs N] [-batch N]
-                      [-lr X] [-l2 X] [-scale S] [-lambda L] [-threads N] [-calm]
+                      [-lr X] [-lr-end X] [-l2 X] [-scale S] [-lambda L] [-threads N] [-calm]
                       [-keep mates] [-max-stones N] [-inputs codes|classes|counts]
                       [-with embedded|FILE]
                       [-resume] [-seed S]
   rensa-train fit-lines -data FILE[,FILE...] -games FILE[,FILE...] -out FILE [-name NAME]
-                        [-epochs N] [-batch N] [-lr X] [-l2 X] [-scale S] [-policy-weight X]
+                        [-epochs N] [-batch N] [-lr X] [-lr-end X] [-l2 X] [-scale S]
+                        [-policy-weight X]
                         [-lambda L] [-threads N] [-calm] [-keep mates] [-max-stones N]
                         [-resume] [-seed S]
 
@@ -125,6 +129,14 @@ format; a last record cut short is left out and said. The other commands read se
 files as one set anyway.
   -data FILE,FILE,...              the data files
   -out FILE                        the merged file (overwritten; not one of the -data files)
+
+unseen: counts the openings of a book that some game of the data began from (its first
+stones, as many as the opening has, the same stones in any order and under any symmetry of
+the board) and writes the others. A network is judged on openings its training games did not
+start from; otherwise the match measures it partly on its own data.
+  -data FILE,FILE,...              data files (one board size)
+  -openings FILE                   the book (one opening a line, as rensa-match reads them)
+  -out FILE                        write the unseen openings there, in the book's order
 
 fit: logistic regression of the evaluation (per-cell pattern-code values, threat table,
 tempo; per rule family, colours shared outside renju) against
@@ -213,6 +225,8 @@ every epoch to FILE.ckpt.
   -epochs N                        passes over the training positions (default 20)
   -batch N                         positions per Adam step (default 256)
   -lr X                            Adam's step size (default 0.001)
+  -lr-end X                        the step size of the last epoch: it falls from -lr by a
+                                   half cosine over the epochs (default: no fall)
   -l2 X                            L2 pull of the vectors and hidden weights (default 0)
   -scale S                         evaluation units per logit (default: the one that best fits
                                    the tables to the game results)
@@ -251,6 +265,8 @@ what the move ordering's class values miss: the engine adds it to them.
   -batch N                         value positions per Adam step (default 256); each step
                                    also takes its share of the policy positions
   -lr X                            Adam's step size (default 0.001)
+  -lr-end X                        the step size of the last epoch: it falls from -lr by a
+                                   half cosine over the epochs (default: no fall)
   -l2 X                            decay of the window vectors (default 0)
   -scale S                         evaluation units per logit (default 1000)
   -policy-weight X                 weight of the policy loss (default 0.05)
@@ -292,6 +308,7 @@ pub enum Command {
     Copy(CopyConfig),
     FitNet(net::NetConfig),
     FitLines(lines::LinesConfig),
+    Unseen(unseen::UnseenConfig),
     /// `merge`: the records of `data`, in order, into `out`.
     Merge {
         data: Vec<PathBuf>,
@@ -330,9 +347,10 @@ pub fn parse(args: &[String]) -> Result<Command> {
         Some("fit-net") => parse_fit_net(&args[1..]),
         Some("fit-lines") => parse_fit_lines(&args[1..]),
         Some("merge") => parse_merge(&args[1..]),
+        Some("unseen") => parse_unseen(&args[1..]),
         None | Some("-h" | "-help" | "--help" | "help") => Ok(Command::Help),
         Some(c) => bail!(
-            "unknown command {c:?} (generate, label, merge, fit, order, copy, fit-net, fit-lines; -help)"
+            "unknown command {c:?} (generate, label, merge, unseen, fit, order, copy, fit-net, fit-lines; -help)"
         ),
     }
 }
@@ -486,6 +504,35 @@ fn parse_merge(args: &[String]) -> Result<Command> {
     Ok(Command::Merge { data, out })
 }
 
+fn parse_unseen(args: &[String]) -> Result<Command> {
+    let (mut data, mut openings, mut out) = (Vec::new(), None, None);
+    for (opt, vals) in option_groups(args)? {
+        let one = || one(&opt, &vals);
+        match opt.as_str() {
+            "h" | "help" => return Ok(Command::Help),
+            "data" => data.extend(one()?.split(',').map(PathBuf::from)),
+            "openings" => openings = Some(PathBuf::from(one()?)),
+            "out" => out = Some(PathBuf::from(one()?)),
+            o => bail!("unknown option -{o} (see -help)"),
+        }
+    }
+    if data.is_empty() {
+        bail!("-data FILE is required");
+    }
+    let openings = openings.context("-openings FILE is required")?;
+    if out
+        .as_ref()
+        .is_some_and(|o| data.contains(o) || *o == openings)
+    {
+        bail!("-out must be neither a -data file nor the -openings file");
+    }
+    Ok(Command::Unseen(unseen::UnseenConfig {
+        data,
+        openings,
+        out,
+    }))
+}
+
 fn parse_fit(args: &[String]) -> Result<Command> {
     let (mut data, mut out, mut init, mut name) = (Vec::new(), None, Init::Embedded, None);
     let mut cfg = FitConfig {
@@ -586,6 +633,7 @@ fn fit_option(opt: &str, vals: &[String], o: &mut sgd::Options) -> Result<bool> 
         "epochs" => o.epochs = num(one()?, "-epochs")?,
         "batch" => o.batch = num::<usize>(one()?, "-batch")?.max(1),
         "lr" => o.lr = finite(one()?, "-lr")?,
+        "lr-end" => o.lr_end = Some(finite(one()?, "-lr-end")?),
         "l2" => o.l2 = finite(one()?, "-l2")?,
         "threads" => o.threads = num::<usize>(one()?, "-threads")?.max(1),
         "calm" if vals.is_empty() => o.calm = true,
@@ -597,8 +645,8 @@ fn fit_option(opt: &str, vals: &[String], o: &mut sgd::Options) -> Result<bool> 
         "seed" => o.seed = num(one()?, "-seed")?,
         _ => return Ok(false),
     }
-    if o.lr <= 0.0 {
-        bail!("-lr must be positive");
+    if o.lr <= 0.0 || o.lr_end.is_some_and(|e| e < 0.0) {
+        bail!("-lr must be positive and -lr-end not negative");
     }
     Ok(true)
 }
@@ -943,6 +991,12 @@ mod tests {
         ));
         assert!(parse(&args("merge -data a.bin,b.bin -out b.bin")).is_err());
         assert!(parse(&args("merge -out b.bin")).is_err());
+        assert!(matches!(
+            parse(&args("unseen -data a.bin -openings book.txt -out new.txt")),
+            Ok(Command::Unseen(c)) if c.out == Some(PathBuf::from("new.txt"))
+        ));
+        assert!(parse(&args("unseen -data a.bin")).is_err());
+        assert!(parse(&args("unseen -data a.bin -openings book.txt -out a.bin")).is_err());
     }
 
     #[test]

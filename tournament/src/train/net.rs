@@ -477,11 +477,7 @@ fn read_checkpoint(path: &std::path::Path) -> Result<(FloatNet, Adam, usize)> {
 
 /// `rensa-train fit-net`.
 pub fn run(cfg: &NetConfig) -> Result<()> {
-    let mut records = Vec::new();
-    for path in &cfg.data {
-        let (r, _) = dataset::read(path).map_err(anyhow::Error::msg)?;
-        records.extend(r);
-    }
+    let records = dataset::read_files(&cfg.data).map_err(anyhow::Error::msg)?;
     let Some(first) = records.first() else {
         bail!("no positions in the data");
     };
@@ -554,7 +550,7 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
                 &samples,
                 idx,
                 scale,
-                cfg.fit.lr,
+                cfg.fit.epoch_lr(epoch),
                 cfg.fit.l2,
                 cfg.fit.threads,
             );

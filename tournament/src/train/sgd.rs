@@ -13,6 +13,9 @@ pub struct Options {
     /// Positions per Adam step.
     pub batch: usize,
     pub lr: f64,
+    /// The step size of the last epoch (`-lr-end`): it falls from `lr` by a half cosine over
+    /// the epochs; `None`, it stays `lr`.
+    pub lr_end: Option<f64>,
     /// Decoupled decay of the decayed parameters, per step.
     pub l2: f64,
     pub threads: usize,
@@ -33,6 +36,7 @@ impl Default for Options {
             epochs: 20,
             batch: 256,
             lr: 0.001,
+            lr_end: None,
             l2: 0.0,
             threads: 2,
             calm: false,
@@ -45,6 +49,20 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The step size of `epoch` (1 to `epochs`): `lr`, or with `lr_end` a half cosine from
+    /// `lr` at the first epoch to `lr_end` at the last. Annealed steps settle the weights
+    /// in a minimum instead of leaving them wherever the last constant-size step put them.
+    pub fn epoch_lr(&self, epoch: usize) -> f64 {
+        match self.lr_end {
+            Some(end) if self.epochs > 1 => {
+                let t = (epoch.clamp(1, self.epochs) - 1) as f64 / (self.epochs - 1) as f64;
+                end + (self.lr - end) * 0.5 * (1.0 + (std::f64::consts::PI * t).cos())
+            }
+            Some(end) => end,
+            None => self.lr,
+        }
+    }
+
     /// Whether a network fit trains on the record, before the board's own checks (`-calm`):
     /// quiet positions, the proven ones with `-keep mates`, of at most `-max-stones` stones.
     pub fn takes(&self, r: &Record) -> bool {
@@ -208,4 +226,28 @@ pub fn par_records<T: Send, I: IntoIterator<Item = T>>(
             .flat_map(|h| h.join().expect("feature thread"))
             .collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_step_size_falls_by_a_half_cosine_from_lr_to_lr_end() {
+        let mut o = Options {
+            epochs: 5,
+            lr: 0.001,
+            ..Options::default()
+        };
+        assert_eq!(o.epoch_lr(1), 0.001);
+        assert_eq!(o.epoch_lr(5), 0.001);
+        o.lr_end = Some(0.0001);
+        let lrs: Vec<f64> = (1..=5).map(|e| o.epoch_lr(e)).collect();
+        assert!((lrs[0] - 0.001).abs() < 1e-12);
+        assert!((lrs[2] - 0.00055).abs() < 1e-12, "halfway: {lrs:?}");
+        assert!((lrs[4] - 0.0001).abs() < 1e-12);
+        assert!(lrs.windows(2).all(|w| w[1] < w[0]), "{lrs:?}");
+        o.epochs = 1;
+        assert_eq!(o.epoch_lr(1), 0.0001);
+    }
 }
