@@ -586,15 +586,6 @@ fn step(
 
 const CKPT_MAGIC: &[u8; 4] = b"RNSK";
 
-fn read_records(paths: &[PathBuf]) -> Result<Vec<Record>> {
-    let mut records = Vec::new();
-    for path in paths {
-        let (r, _) = dataset::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        records.extend(r);
-    }
-    Ok(records)
-}
-
 /// Fisher-Yates with the run's generator.
 fn shuffle(v: &mut [usize], rng: &mut SplitMix) {
     for i in (1..v.len()).rev() {
@@ -606,8 +597,8 @@ fn shuffle(v: &mut [usize], rng: &mut SplitMix) {
 /// `rensa-train fit-lines`.
 pub fn run(cfg: &LinesConfig) -> Result<()> {
     let t0 = Instant::now();
-    let records = read_records(&cfg.data)?;
-    let games = read_records(&cfg.games)?;
+    let records = dataset::read_files(&cfg.data).map_err(anyhow::Error::msg)?;
+    let games = dataset::read_files(&cfg.games).map_err(anyhow::Error::msg)?;
     let Some(rule) = records.first().or(games.first()).map(|r| r.rule) else {
         bail!("no positions in the data");
     };
@@ -687,10 +678,10 @@ pub fn run(cfg: &LinesConfig) -> Result<()> {
     for epoch in done + 1..=cfg.fit.epochs {
         shuffle(&mut v_order, &mut rng);
         shuffle(&mut p_order, &mut rng);
+        let lr = cfg.fit.epoch_lr(epoch);
         for b in 0..steps {
             let vi = v_order.chunks(cfg.fit.batch).nth(b).unwrap_or(&[]);
             let pi = p_order.chunks(p_batch.max(1)).nth(b).unwrap_or(&[]);
-            let lr = cfg.fit.epoch_lr(epoch);
             step(&mut net, &mut adam, (&values, vi), (&policies, pi), cfg, lr);
             if last.elapsed().as_secs_f64() >= 2.0 {
                 last = Instant::now();

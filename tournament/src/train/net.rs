@@ -543,6 +543,7 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
             let j = rng.below(i as u64 + 1) as usize;
             order.swap(i, j);
         }
+        let lr = cfg.fit.epoch_lr(epoch);
         for (b, idx) in order.chunks(cfg.fit.batch).enumerate() {
             step(
                 &mut net,
@@ -550,7 +551,7 @@ pub fn run(cfg: &NetConfig) -> Result<()> {
                 &samples,
                 idx,
                 scale,
-                cfg.fit.epoch_lr(epoch),
+                lr,
                 cfg.fit.l2,
                 cfg.fit.threads,
             );
