@@ -74,6 +74,7 @@ fn main() {
         Ok(Command::FitNet(cfg)) => train::net::run(&cfg),
         Ok(Command::FitLines(cfg)) => train::lines::run(&cfg),
         Ok(Command::Merge { data, out }) => run_merge(&data, &out),
+        Ok(Command::Stats { data }) => train::stats::run(&data).map(|text| print!("{text}")),
         Ok(Command::Unseen(cfg)) => train::unseen::run(&cfg).map(|r| {
             println!(
                 "{} openings: {} seen in the data's games, {} unseen{}",

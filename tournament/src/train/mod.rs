@@ -4,8 +4,8 @@
 //!
 //! Its modules: this one (the options and reports of the commands) over `generate`
 //! ([`datagen`]), `label` ([`label`]), `fit` ([`fit`], with [`choice`]: the moves played as a
-//! second target), `order` ([`order`]) and `unseen` ([`unseen`]: the openings the data's
-//! games did not begin from); below them [`dataset`] (the data file format),
+//! second target), `order` ([`order`]), `unseen` ([`unseen`]: the openings the data's
+//! games did not begin from) and `stats` ([`stats`]: what a data file holds); below them [`dataset`] (the data file format),
 //! [`init`] (the weights a command line names) and [`choices`] (the choice targets as the fit
 //! reads them), leaves.
 
@@ -20,6 +20,7 @@ pub mod lines;
 pub mod net;
 pub mod order;
 pub mod sgd;
+pub mod stats;
 pub mod unseen;
 
 use std::path::PathBuf;
@@ -48,6 +49,7 @@ USAGE:
                     [-resume] [-concurrency N] [-weights embedded|classes|FILE] [-shard I/N]
   rensa-train merge -data FILE[,FILE...] -out FILE
   rensa-train unseen -data FILE[,FILE...] -openings FILE [-out FILE]
+  rensa-train stats -data FILE[,FILE...]
   rensa-train fit -data FILE[,FILE...] -out FILE [-init embedded|classes|FILE] [-name NAME]
                   [-lambda L] [-scale S] [-epochs N] [-batch N] [-lr X] [-l2 X] [-threads N]
                   [-keep mates,loud] [-freeze threats,weak,tempo] [-pattern-offsets]
@@ -137,6 +139,12 @@ start from; otherwise the match measures it partly on its own data.
   -data FILE,FILE,...              data files (one board size)
   -openings FILE                   the book (one opening a line, as rensa-match reads them)
   -out FILE                        write the unseen openings there, in the book's order
+
+stats: what each data file holds, and all of them together: positions, games (a record
+that does not continue the game of the one before starts one), the share of proven scores
+and of positions that are not quiet, the results for the side to move, the median number of
+stones, and per band of 8 stones the positions and the median size of their unproven scores.
+  -data FILE,FILE,...              the data files
 
 fit: logistic regression of the evaluation (per-cell pattern-code values, threat table,
 tempo; per rule family, colours shared outside renju) against
@@ -309,6 +317,10 @@ pub enum Command {
     FitNet(net::NetConfig),
     FitLines(lines::LinesConfig),
     Unseen(unseen::UnseenConfig),
+    /// `stats`: the summary of each of `data`.
+    Stats {
+        data: Vec<PathBuf>,
+    },
     /// `merge`: the records of `data`, in order, into `out`.
     Merge {
         data: Vec<PathBuf>,
@@ -348,9 +360,10 @@ pub fn parse(args: &[String]) -> Result<Command> {
         Some("fit-lines") => parse_fit_lines(&args[1..]),
         Some("merge") => parse_merge(&args[1..]),
         Some("unseen") => parse_unseen(&args[1..]),
+        Some("stats") => parse_stats(&args[1..]),
         None | Some("-h" | "-help" | "--help" | "help") => Ok(Command::Help),
         Some(c) => bail!(
-            "unknown command {c:?} (generate, label, merge, unseen, fit, order, copy, fit-net, fit-lines; -help)"
+            "unknown command {c:?} (generate, label, merge, unseen, stats, fit, order, copy, fit-net, fit-lines; -help)"
         ),
     }
 }
@@ -531,6 +544,21 @@ fn parse_unseen(args: &[String]) -> Result<Command> {
         openings,
         out,
     }))
+}
+
+fn parse_stats(args: &[String]) -> Result<Command> {
+    let mut data = Vec::new();
+    for (opt, vals) in option_groups(args)? {
+        match opt.as_str() {
+            "h" | "help" => return Ok(Command::Help),
+            "data" => data.extend(one(&opt, &vals)?.split(',').map(PathBuf::from)),
+            o => bail!("unknown option -{o} (see -help)"),
+        }
+    }
+    if data.is_empty() {
+        bail!("-data FILE is required");
+    }
+    Ok(Command::Stats { data })
 }
 
 fn parse_fit(args: &[String]) -> Result<Command> {
@@ -997,6 +1025,12 @@ mod tests {
         ));
         assert!(parse(&args("unseen -data a.bin")).is_err());
         assert!(parse(&args("unseen -data a.bin -openings book.txt -out a.bin")).is_err());
+        assert!(matches!(
+            parse(&args("stats -data a.bin,b.bin")),
+            Ok(Command::Stats { data }) if data == [PathBuf::from("a.bin"), PathBuf::from("b.bin")]
+        ));
+        assert!(parse(&args("stats")).is_err());
+        assert!(parse(&args("stats -data a.bin -out b.bin")).is_err());
     }
 
     #[test]
