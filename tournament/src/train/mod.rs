@@ -5,9 +5,9 @@
 //! Its modules: this one (the options and reports of the commands) over `generate`
 //! ([`datagen`]), `label` ([`label`]), `fit` ([`fit`], with [`choice`]: the moves played as a
 //! second target), `order` ([`order`]), `unseen` ([`unseen`]: the openings the data's
-//! games did not begin from) and `stats` ([`stats`]: what a data file holds); below them [`dataset`] (the data file format),
-//! [`init`] (the weights a command line names) and [`choices`] (the choice targets as the fit
-//! reads them), leaves.
+//! games did not begin from) and `stats` ([`stats`]: what a data file holds); below them
+//! [`dataset`] (the data file format), [`init`] (the weights a command line names) and
+//! [`choices`] (the choice targets as the fit reads them), leaves.
 
 pub mod choice;
 pub mod choices;

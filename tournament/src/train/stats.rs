@@ -127,8 +127,12 @@ pub fn run(data: &[PathBuf]) -> Result<String> {
     let mut out = String::new();
     let mut all = Vec::new();
     for path in data {
-        let records = dataset::read(path).map_err(anyhow::Error::msg)?.0;
-        out.push_str(&render(&path.display().to_string(), &summarise(&records)));
+        let (records, cut) = dataset::read(path).map_err(anyhow::Error::msg)?;
+        let mut name = path.display().to_string();
+        if cut > 0 {
+            name += &format!(" (its last record cut short: {cut} bytes left out)");
+        }
+        out.push_str(&render(&name, &summarise(&records)));
         all.extend(records);
     }
     if data.len() > 1 {
@@ -193,8 +197,15 @@ mod tests {
             w.write(&ply(n, 1, 0, 0)).unwrap();
             w.flush().unwrap();
         }
+        let mut cut = std::fs::read(&paths[1]).unwrap();
+        cut.push(0);
+        std::fs::write(&paths[1], cut).unwrap();
         let text = run(&paths).unwrap();
         assert!(text.contains("a.bin: 1 positions"), "{text}");
+        assert!(
+            text.contains("b.bin (its last record cut short: 1 bytes left out)"),
+            "{text}"
+        );
         assert!(text.contains("all: 2 positions of 2 games"), "{text}");
         assert!(run(&[dir.join("missing.bin")]).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
