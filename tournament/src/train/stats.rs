@@ -48,6 +48,7 @@ fn median<T: Ord + Copy + Default>(v: &mut [T]) -> T {
     v[(v.len() - 1) / 2]
 }
 
+/// The summary of `records`, taken in their order (which tells the games apart).
 pub fn summarise(records: &[Record]) -> Summary {
     let mut s = Summary {
         positions: records.len(),
