@@ -190,9 +190,8 @@ mod tests {
 
     #[test]
     fn files_are_read_and_summed() {
-        let dir = std::env::temp_dir().join(format!("rensa-stats-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let paths = [dir.join("a.bin"), dir.join("b.bin")];
+        let dir = tempfile::tempdir().unwrap();
+        let paths = [dir.path().join("a.bin"), dir.path().join("b.bin")];
         for (path, n) in paths.iter().zip([9, 5]) {
             let mut w = dataset::Writer::new(std::fs::File::create(path).unwrap()).unwrap();
             w.write(&ply(n, 1, 0, 0)).unwrap();
@@ -208,7 +207,6 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("all: 2 positions of 2 games"), "{text}");
-        assert!(run(&[dir.join("missing.bin")]).is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(run(&[dir.path().join("missing.bin")]).is_err());
     }
 }
