@@ -229,7 +229,8 @@ impl<T: Tracker> Lines<'_, T> {
     /// those whose patterns can change; `own` is the centre's line key along `D`. A pattern
     /// reads no further than the first wall, and one colour's no further than the first
     /// opponent stone: once the cells between a cell and the centre hold a wall or stones of
-    /// both colours, the change at the centre is invisible to it.
+    /// both colours, the change at the centre is invisible to it; and under freestyle no
+    /// further than four steps ([`pattern::RuleTables::far`]).
     #[inline(always)]
     fn flip<const D: usize>(&mut self, own: u32, v: u32) {
         let dir = DIRS[D] as usize;
@@ -238,7 +239,7 @@ impl<T: Tracker> Lines<'_, T> {
             let q = REACH + k * dir;
             self.keys[q][D] ^= v << shift_of(-(k as isize));
             let c = (own >> shift_of(k as isize)) & 3;
-            if c == Cell::Empty as u32 && seen != 3 {
+            if c == Cell::Empty as u32 && seen != 3 && (k < pattern::HALF || self.tables.far) {
                 self.set_pattern(q, D);
             }
             seen |= c;
@@ -248,7 +249,7 @@ impl<T: Tracker> Lines<'_, T> {
             let q = REACH - k * dir;
             self.keys[q][D] ^= v << shift_of(k as isize);
             let c = (own >> shift_of(-(k as isize))) & 3;
-            if c == Cell::Empty as u32 && seen != 3 {
+            if c == Cell::Empty as u32 && seen != 3 && (k < pattern::HALF || self.tables.far) {
                 self.set_pattern(q, D);
             }
             seen |= c;

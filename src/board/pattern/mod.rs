@@ -40,6 +40,10 @@ pub(crate) struct RuleTables {
     /// check.
     entries: [u8; ENTRIES_POW2],
     code_class: [[CodeClass; 1 << 16]; 2],
+    /// Whether a cell's patterns read the cells [`key::HALF`] steps away. Under freestyle they
+    /// never do (a five, and the open four beyond it, lie within four steps of the cell), so a
+    /// stone leaves the patterns of the empty cells that far along its lines as they were.
+    pub(crate) far: bool,
 }
 
 /// A cell's pattern code and class for one colour in one `u16`: the [`code_of`] of its four
@@ -76,6 +80,7 @@ impl RuleTables {
             half: half_index().half,
             entries: [0; ENTRIES_POW2],
             code_class: [[0; 1 << 16]; 2],
+            far: rule != Rule::Freestyle,
         });
         for (colour, renju_black) in [(0, rule == Rule::Renju), (1, false)] {
             let classes = class_table(renju_black);
@@ -142,4 +147,33 @@ pub(crate) fn rule_tables(rule: Rule) -> &'static RuleTables {
         Rule::Caro => 4,
     };
     &RULE_TABLES[i]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A rule whose tables are not `far` has no pattern that depends on the cells five steps
+    /// away, so the pattern pass may leave those cells alone.
+    #[test]
+    fn patterns_without_far_cells_ignore_them() {
+        for rule in [
+            Rule::Freestyle,
+            Rule::Standard,
+            Rule::Renju,
+            Rule::CaroOverline,
+            Rule::Caro,
+        ] {
+            let t = rule_tables(rule);
+            let reads_far = (0..1u32 << (4 * key::HALF)).any(|key| {
+                [-(key::HALF as isize), key::HALF as isize]
+                    .into_iter()
+                    .any(|k| {
+                        let s = key::shift_of(k);
+                        (0..4).any(|v| t.entry((key & !(3 << s)) | v << s) != t.entry(key))
+                    })
+            });
+            assert_eq!(reads_far, t.far, "{rule:?}");
+        }
+    }
 }
