@@ -669,7 +669,7 @@ mod tests {
             (
                 "order_code_permille",
                 SearchParams {
-                    order_code_permille: 1000,
+                    order_code_permille: 0,
                     ..d
                 },
             ),
@@ -740,7 +740,10 @@ mod tests {
             lmr_policy_rules: 0,
             ..SearchParams::DEFAULT
         };
-        assert_ne!(nodes(no_policy), default, "lmr_policy_rules is ignored");
+        assert!(
+            nodes(no_policy) != default || deeper(no_policy) != deeper_default,
+            "lmr_policy_rules is ignored"
+        );
         assert_eq!(
             nodes(no_policy),
             nodes(SearchParams {

@@ -343,7 +343,15 @@ fn run_codes(
 ) -> anyhow::Result<()> {
     use rensa::board::pattern::{code::patterns_of, combine};
     use rensa::params::{ORDER_ATTACK, ORDER_DEFEND};
-    let samples = order::code_samples(records, min_stones);
+    let class = |c: u16| combine(patterns_of(c as usize), false) as usize;
+    // The class values in the table's unit (hundredths of a natural log), as the engine adds the
+    // table to them at `order_code_permille` 1000: the fit learns the codes around them, so
+    // that the engine orders as the fit does.
+    let classes = |a: u16, d: u16| (ORDER_ATTACK[class(a)] + ORDER_DEFEND[class(d)]) as f64 / 100.0;
+    let mut samples = order::code_samples(records, min_stones);
+    for s in &mut samples {
+        s.offsets = s.cells.iter().map(|&(a, d)| classes(a, d)).collect();
+    }
     // One position in ten held out (every tenth).
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (i, s) in samples.into_iter().enumerate() {
@@ -358,19 +366,15 @@ fn run_codes(
         train.len(),
         held.len()
     );
-    let class = |c: u16| combine(patterns_of(c as usize), false) as usize;
-    let classes = |a: u16, d: u16| (ORDER_ATTACK[class(a)] + ORDER_DEFEND[class(d)]) as f64;
     let w = order::fit_codes(&train, epochs, 0.1, 1e-6);
-    let fitted = |a: u16, d: u16| w[a as usize][0] + w[d as usize][1];
-    let both = |a: u16, d: u16| classes(a, d) + 100.0 * fitted(a, d);
+    let both = |a: u16, d: u16| classes(a, d) + w[a as usize][0] + w[d as usize][1];
     let reports = [
         ("class values", order::code_report(&held, &classes)),
-        ("fitted codes", order::code_report(&held, &fitted)),
         ("class values + codes", order::code_report(&held, &both)),
     ];
     for (name, (_, top)) in &reports {
         println!(
-            "held out, {name:>20}: played cell first {:.1} %, in the first 5 {:.1} %, 10 {:.1} %",
+            "held out, {name:>20}: chosen cell first {:.1} %, in the first 5 {:.1} %, 10 {:.1} %",
             100.0 * top[0],
             100.0 * top[1],
             100.0 * top[2]
@@ -380,8 +384,9 @@ fn run_codes(
     let header = format!(
         "Move ordering values of the pattern codes (src/search/movepick.rs, CODE_ORDER): for\n\
          each code, the mover's and the opponent's value, in hundredths of a natural log.\n\
-         Written by rensa-train order -codes: a softmax fit of the cells the search played in\n\
-         {} positions of {} ({epochs} steps); held-out log-loss {loss:.4}.",
+         Written by rensa-train order -codes: a softmax fit, around the class values, of the\n\
+         cells the search chose in {} positions of {} ({epochs} steps);\n\
+         held-out log-loss {loss:.4}.",
         train.len(),
         data.iter()
             .map(|p| p

@@ -205,10 +205,12 @@ opponent; printed as the two constants to paste.
   -min-stones N                    only positions with at least N stones (default 8: the
                                    opening and generate's random early moves left out)
   -codes FILE                      also fit one value per pattern code (mover, opponent) by
-                                   softmax regression of the played cell among the candidates
-                                   (one position in ten held out and reported), and write them
-                                   as the engine's code ordering table (src/search/order-codes.txt,
-                                   used with INFO param_order_code_permille 1000)
+                                   softmax regression of the chosen cell (the best move of
+                                   labelled data, else the move played) among the candidates,
+                                   around the class values (one position in ten held out and
+                                   reported), and write them as the engine's code ordering table
+                                   (src/search/order-codes.txt, used with
+                                   INFO param_order_code_permille 1000)
   -epochs N                        full-batch steps of that fit (default 300)
 
 copy: writes the starting weights with one rule family's tables copied over other families

@@ -43,8 +43,9 @@ pub(crate) fn played_move(r: &Record, next: &Record) -> Option<u16> {
         .then(|| next.stones[n])
 }
 
-/// The positions of `records` (in file order) with at least `min_stones` stones and a played
-/// move: each record with its board and the cell played.
+/// The positions of `records` (in file order) with at least `min_stones` stones and a chosen
+/// move: the search's best move where the record keeps one (labelled data), else the move
+/// played next; each record with its board and that cell.
 fn played_positions(
     records: &[Record],
     min_stones: usize,
@@ -54,7 +55,7 @@ fn played_positions(
         if r.stones.len() < min_stones {
             return None;
         }
-        let cell = played_move(r, next)?;
+        let cell = r.best.or_else(|| played_move(r, next))?;
         let board = r.board()?;
         let w = r.width as usize;
         Some((r, board, Pos::new(cell as usize % w, cell as usize / w)))
@@ -117,14 +118,17 @@ pub fn values(c: &PatternCounts, scale: f64) -> [[i32; PATTERNS]; 2] {
 }
 
 /// One position for the code fit: the pattern codes of its candidate cells (for the mover, for
-/// the opponent) and which of them the search played.
+/// the opponent) and which of them the search chose.
 pub struct CodeSample {
     pub cells: Vec<(u16, u16)>,
     pub played: usize,
+    /// A fixed part of each cell's score (natural-log units) that the fit learns around: the
+    /// class values the engine's order adds the codes to (0 without one).
+    pub offsets: Vec<f64>,
 }
 
-/// The positions of `records` (in file order) with at least `min_stones` stones whose played
-/// move is a candidate cell, as code samples.
+/// The positions of `records` (in file order) with at least `min_stones` stones whose chosen
+/// move is a candidate cell, as code samples (offsets 0).
 pub fn code_samples(records: &[Record], min_stones: usize) -> Vec<CodeSample> {
     let mut out = Vec::new();
     for (r, board, played) in played_positions(records, min_stones) {
@@ -139,7 +143,12 @@ pub fn code_samples(records: &[Record], min_stones: usize) -> Vec<CodeSample> {
             ));
         }
         if let Some(played) = at.filter(|_| cells.len() > 1) {
-            out.push(CodeSample { cells, played });
+            let offsets = vec![0.0; cells.len()];
+            out.push(CodeSample {
+                cells,
+                played,
+                offsets,
+            });
         }
     }
     out
@@ -170,8 +179,9 @@ pub fn code_report(samples: &[CodeSample], score: &dyn Fn(u16, u16) -> f64) -> (
     (loss / n, top.map(|x| x / n))
 }
 
-/// Fits the code values by softmax regression over each sample's candidate cells (full-batch
-/// Adam, `epochs` steps of size `lr`, L2 weight `l2`), from zero.
+/// Fits the code values by softmax regression over each sample's candidate cells, each cell
+/// scored by its offset plus its codes' values (full-batch Adam, `epochs` steps of size `lr`,
+/// L2 weight `l2`), from zero.
 pub fn fit_codes(samples: &[CodeSample], epochs: usize, lr: f64, l2: f64) -> CodeValues {
     let mut w = vec![[0.0f64; 2]; CODES];
     let (mut m, mut v) = (vec![[0.0f64; 2]; CODES], vec![[0.0f64; 2]; CODES]);
@@ -182,7 +192,8 @@ pub fn fit_codes(samples: &[CodeSample], epochs: usize, lr: f64, l2: f64) -> Cod
             let z: Vec<f64> = s
                 .cells
                 .iter()
-                .map(|&(a, d)| w[a as usize][0] + w[d as usize][1])
+                .zip(&s.offsets)
+                .map(|(&(a, d), &o)| o + w[a as usize][0] + w[d as usize][1])
                 .collect();
             let max = z.iter().cloned().fold(f64::MIN, f64::max);
             let sum: f64 = z.iter().map(|x| (x - max).exp()).sum();
