@@ -278,6 +278,36 @@ mod tests {
         assert_eq!(table.len(), CODES);
     }
 
+    #[test]
+    fn code_fit_learns_around_the_offsets() {
+        // The offsets put one wrong cell of each position far ahead; the codes learn to undo
+        // that, so that the played cell comes first again under offset plus codes.
+        let moves = LINE_GAME;
+        let records: Vec<Record> = (1..=moves.len()).map(|n| record(&moves[..n])).collect();
+        let mut samples = code_samples(&records, 1);
+        for s in &mut samples {
+            let wrong = (s.played + 1) % s.cells.len();
+            s.offsets = (0..s.cells.len())
+                .map(|i| if i == wrong { 3.0 } else { 0.0 })
+                .collect();
+        }
+        let played_first = |w: &CodeValues| {
+            samples
+                .iter()
+                .filter(|s| {
+                    let z: Vec<f64> = (s.cells.iter().zip(&s.offsets))
+                        .map(|(&(a, d), &o)| o + w[a as usize][0] + w[d as usize][1])
+                        .collect();
+                    (0..z.len()).all(|i| i == s.played || z[i] < z[s.played])
+                })
+                .count()
+        };
+        assert_eq!(played_first(&vec![[0.0; 2]; CODES]), 0);
+        let w = fit_codes(&samples, 200, 0.1, 0.0);
+        // (Cells with the same codes as the played one stay tied with it.)
+        assert!(played_first(&w) > 0);
+    }
+
     /// A game whose moves always extend the mover's own line makes an own open three worth
     /// more than a lone stone's line, and the first record of the next game is no move.
     #[test]
