@@ -367,10 +367,11 @@ fn run_codes(
         held.len()
     );
     let w = order::fit_codes(&train, epochs, 0.1, 1e-6);
-    let both = |a: u16, d: u16| classes(a, d) + w[a as usize][0] + w[d as usize][1];
+    // Each sample scores its cells by their offsets (the class values) plus these.
+    let codes = |a: u16, d: u16| w[a as usize][0] + w[d as usize][1];
     let reports = [
-        ("class values", order::code_report(&held, &classes)),
-        ("class values + codes", order::code_report(&held, &both)),
+        ("class values", order::code_report(&held, &|_, _| 0.0)),
+        ("class values + codes", order::code_report(&held, &codes)),
     ];
     for (name, (_, top)) in &reports {
         println!(

@@ -46,7 +46,7 @@ pub(crate) fn played_move(r: &Record, next: &Record) -> Option<u16> {
 /// The positions of `records` (in file order) with at least `min_stones` stones and a chosen
 /// move: the search's best move where the record keeps one (labelled data), else the move
 /// played next; each record with its board and that cell.
-fn played_positions(
+fn chosen_positions(
     records: &[Record],
     min_stones: usize,
 ) -> impl Iterator<Item = (&Record, Board, Pos)> {
@@ -66,7 +66,7 @@ fn played_positions(
 /// stones.
 pub fn count(records: &[Record], min_stones: usize) -> PatternCounts {
     let mut c = PatternCounts::default();
-    for (r, board, played) in played_positions(records, min_stones) {
+    for (r, board, played) in chosen_positions(records, min_stones) {
         let us = r.side;
         // A move far from the stones is no candidate: nothing to learn from the position.
         if !board.candidates().any(|p| p == played) {
@@ -127,11 +127,20 @@ pub struct CodeSample {
     pub offsets: Vec<f64>,
 }
 
+impl CodeSample {
+    /// Each candidate cell's score: its offset plus what `codes` gives its two codes.
+    pub fn scores(&self, codes: impl Fn(u16, u16) -> f64) -> Vec<f64> {
+        (self.cells.iter().zip(&self.offsets))
+            .map(|(&(a, d), &o)| o + codes(a, d))
+            .collect()
+    }
+}
+
 /// The positions of `records` (in file order) with at least `min_stones` stones whose chosen
 /// move is a candidate cell, as code samples (offsets 0).
 pub fn code_samples(records: &[Record], min_stones: usize) -> Vec<CodeSample> {
     let mut out = Vec::new();
-    for (r, board, played) in played_positions(records, min_stones) {
+    for (r, board, played) in chosen_positions(records, min_stones) {
         let (mut cells, mut at) = (Vec::new(), None);
         for p in board.candidates() {
             if p == played {
@@ -158,12 +167,13 @@ pub fn code_samples(records: &[Record], min_stones: usize) -> Vec<CodeSample> {
 /// natural-log units.
 pub type CodeValues = Vec<[f64; 2]>;
 
-/// The softmax probabilities' log-loss of `values` on `samples` and the shares of samples whose
-/// played cell ranks in the first 1, 5 and 10 (ties shared out evenly).
+/// The softmax probabilities' log-loss on `samples` of each cell's offset plus `score` of its
+/// codes, and the shares of samples whose chosen cell ranks in the first 1, 5 and 10 (ties
+/// shared out evenly).
 pub fn code_report(samples: &[CodeSample], score: &dyn Fn(u16, u16) -> f64) -> (f64, [f64; 3]) {
     let (mut loss, mut top) = (0.0, [0.0; 3]);
     for s in samples {
-        let z: Vec<f64> = s.cells.iter().map(|&(a, d)| score(a, d)).collect();
+        let z = s.scores(score);
         let max = z.iter().cloned().fold(f64::MIN, f64::max);
         let lse = max + z.iter().map(|x| (x - max).exp()).sum::<f64>().ln();
         loss += lse - z[s.played];
@@ -189,12 +199,7 @@ pub fn fit_codes(samples: &[CodeSample], epochs: usize, lr: f64, l2: f64) -> Cod
     for step in 1..=epochs {
         let mut g = vec![[0.0f64; 2]; CODES];
         for s in samples {
-            let z: Vec<f64> = s
-                .cells
-                .iter()
-                .zip(&s.offsets)
-                .map(|(&(a, d), &o)| o + w[a as usize][0] + w[d as usize][1])
-                .collect();
+            let z = s.scores(|a, d| w[a as usize][0] + w[d as usize][1]);
             let max = z.iter().cloned().fold(f64::MIN, f64::max);
             let sum: f64 = z.iter().map(|x| (x - max).exp()).sum();
             for (i, &(a, d)) in s.cells.iter().enumerate() {
@@ -295,9 +300,7 @@ mod tests {
             samples
                 .iter()
                 .filter(|s| {
-                    let z: Vec<f64> = (s.cells.iter().zip(&s.offsets))
-                        .map(|(&(a, d), &o)| o + w[a as usize][0] + w[d as usize][1])
-                        .collect();
+                    let z = s.scores(|a, d| w[a as usize][0] + w[d as usize][1]);
                     (0..z.len()).all(|i| i == s.played || z[i] < z[s.played])
                 })
                 .count()
