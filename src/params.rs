@@ -477,11 +477,11 @@ pub const ORDER_CELL_PERMILLE: i32 = 0;
 /// 0: not used. Only under the rules of [`ORDER_PATTERN_RULES`].
 pub const ORDER_PATTERN_PERMILLE: i32 = 1000;
 /// Weight (per mille) in the ordering score of a move's fitted pattern-code values
-/// ([`crate::search::movepick::code_score`]: the table `src/search/order-codes.txt`, a softmax
-/// fit around the class values of the best moves of deeper searches, `rensa-train order
-/// -codes`), added to the class values: at 1000 the order is the fit's; 0: not used. Only under
-/// the rules of [`ORDER_CODE_RULES`] (bits as in [`MCP_RULES`]; the table was fitted to 15×15
-/// freestyle positions).
+/// ([`crate::search::movepick::code_score`]: the rule family's table,
+/// `src/search/order-codes*.txt`, a softmax fit around the class values of the best moves of
+/// deeper searches, `rensa-train order -codes`), added to the class values: at 1000 the order
+/// is the fit's; 0: not used. Only under the rules of [`ORDER_CODE_RULES`] (bits as in
+/// [`MCP_RULES`]; each table was fitted to 15×15 positions of its family).
 pub const ORDER_CODE_PERMILLE: i32 = 1000;
 pub const ORDER_CODE_RULES: i32 = 1;
 /// Weight (per mille) in the ordering score of a quiet move's line-network policy

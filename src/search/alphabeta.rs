@@ -175,8 +175,10 @@ pub(crate) struct Searcher<'a> {
     count_pruning: bool,
     /// ... and whether the pattern ordering does (`order_pattern_rules`).
     pattern_order: bool,
-    /// Whether the fitted pattern-code values order the moves (`order_code_rules`).
+    /// Whether the fitted pattern-code values order the moves (`order_code_rules`) ...
     code_order: bool,
+    /// ... and the rule family's table of them.
+    codes: &'static movepick::CodeTable,
     /// The pruning, reduction and ordering numbers of this search (the thread data's copy).
     pub params: SearchParams,
     lmr: &'a LmrTable,
@@ -215,6 +217,7 @@ impl<'a> Searcher<'a> {
             count_pruning: applies(data.params.mcp_rules),
             pattern_order: applies(data.params.order_pattern_rules),
             code_order: applies(data.params.order_code_rules),
+            codes: movepick::code_table(board_rule),
             params: data.params,
             lmr: &data.lmr,
             reduce: if applies(data.params.lmr_divisor_rules) {
@@ -737,7 +740,7 @@ impl<'a> Searcher<'a> {
                     v += movepick::pattern_score(board, us, m.pos) * pattern_permille / 1000;
                 }
                 if code_permille != 0 {
-                    v += movepick::code_score(board, us, m.pos) * code_permille / 1000;
+                    v += movepick::code_score(self.codes, board, us, m.pos) * code_permille / 1000;
                 }
                 if let Some(ln) = line_net.filter(|_| !movepick::is_tactical(m)) {
                     v += ln.policy(board.line_features(m.pos), us) * policy_permille / 1000;

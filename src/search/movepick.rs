@@ -234,17 +234,49 @@ pub fn pattern_score(board: &Board, us: Color, p: Pos) -> i32 {
     t[0][a] + t[1][d]
 }
 
-/// The fitted ordering values of the pattern codes (`order-codes.txt`, written by `rensa-train
-/// order -codes`): for each code, `[0]` what a cell of that code for the mover is worth as its
-/// move, `[1]` what a cell of that code for the opponent is worth (taking it), in hundredths of
-/// a natural log of the odds that the search plays the cell. Lines starting with `#` are
+/// A table of fitted ordering values of the pattern codes (written by `rensa-train order
+/// -codes`): for each code, `[0]` what a cell of that code for the mover is worth as its move,
+/// `[1]` what a cell of that code for the opponent is worth (taking it), in hundredths of a
+/// natural log of the odds that the search plays the cell.
+pub type CodeTable = [[i32; 2]; CODES];
+
+/// The text of each rule family's code table, in [`code_family`] order: freestyle (standard
+/// too: its patterns differ only by the overline), renju, caro. Lines starting with `#` are
 /// comments; then one line `code attack defence` per code, in code order.
-static CODE_ORDER: LazyLock<Box<[[i32; 2]; CODES]>> = LazyLock::new(|| {
-    parse_code_order(include_str!("order-codes.txt")).expect("order-codes.txt is valid")
+pub const CODE_TABLE_FILES: [&str; 3] = [
+    include_str!("order-codes.txt"),
+    include_str!("order-codes-renju.txt"),
+    include_str!("order-codes-caro.txt"),
+];
+
+/// The names of [`CODE_TABLE_FILES`] in `src/search/`.
+pub const CODE_TABLE_NAMES: [&str; 3] = [
+    "order-codes.txt",
+    "order-codes-renju.txt",
+    "order-codes-caro.txt",
+];
+
+/// The parsed tables of [`CODE_TABLE_FILES`].
+static CODE_ORDER: LazyLock<[Box<CodeTable>; 3]> = LazyLock::new(|| {
+    CODE_TABLE_FILES.map(|text| parse_code_order(text).expect("the code tables are valid"))
 });
 
+/// The index of `rule`'s table in [`CODE_TABLE_FILES`].
+pub const fn code_family(rule: Rule) -> usize {
+    match rule {
+        Rule::Freestyle | Rule::Standard => 0,
+        Rule::Renju => 1,
+        Rule::CaroOverline | Rule::Caro => 2,
+    }
+}
+
+/// The code ordering table of `rule`.
+pub fn code_table(rule: Rule) -> &'static CodeTable {
+    &CODE_ORDER[code_family(rule)]
+}
+
 /// Parses the text of a code ordering table (see [`CODE_ORDER`]).
-pub fn parse_code_order(text: &str) -> Result<Box<[[i32; 2]; CODES]>, String> {
+pub fn parse_code_order(text: &str) -> Result<Box<CodeTable>, String> {
     let mut t = Box::new([[0; 2]; CODES]);
     let mut n = 0;
     for (i, line) in text.lines().enumerate() {
@@ -271,10 +303,10 @@ pub fn parse_code_order(text: &str) -> Result<Box<[[i32; 2]; CODES]>, String> {
     Ok(t)
 }
 
-/// What the fitted code values ([`CODE_ORDER`]) say of the empty cell `p` as a move of `us`.
+/// What the code table `t` (the rule's [`code_table`]) says of the empty cell `p` as a move of
+/// `us`.
 #[inline]
-pub fn code_score(board: &Board, us: Color, p: Pos) -> i32 {
-    let t = &*CODE_ORDER;
+pub fn code_score(t: &CodeTable, board: &Board, us: Color, p: Pos) -> i32 {
     let [a, d] = cell_codes(board, us, p);
     t[a][0] + t[d][1]
 }
@@ -366,11 +398,17 @@ mod tests {
         }
     }
 
-    /// The shipped code table parses, and the parser refuses a short or disordered one.
+    /// The shipped code tables parse, each rule reads its family's, and the parser refuses a
+    /// short or disordered one.
     #[test]
-    fn code_order_table_is_complete() {
-        let t = parse_code_order(include_str!("order-codes.txt")).expect("table");
-        assert!(t.iter().any(|v| v[0] != 0));
+    fn code_order_tables_are_complete() {
+        for text in CODE_TABLE_FILES {
+            let t = parse_code_order(text).expect("table");
+            assert!(t.iter().any(|v| v[0] != 0));
+        }
+        assert_eq!(code_family(Rule::Standard), code_family(Rule::Freestyle));
+        assert_eq!(code_family(Rule::CaroOverline), code_family(Rule::Caro));
+        assert!(std::ptr::eq(code_table(Rule::Renju), &*CODE_ORDER[1]));
         assert!(parse_code_order("# only a comment\n0 1 2\n").is_err());
         assert!(parse_code_order("1 1 2\n").is_err());
         assert!(parse_code_order("0 x 2\n").is_err());

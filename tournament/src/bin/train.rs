@@ -343,6 +343,13 @@ fn run_codes(
 ) -> anyhow::Result<()> {
     use rensa::board::pattern::{code::patterns_of, combine};
     use rensa::params::{ORDER_ATTACK, ORDER_DEFEND};
+    use rensa::search::movepick::{code_family, CODE_TABLE_NAMES};
+    // One table per rule family: the data must be of one.
+    let mut families = records.iter().map(|r| code_family(r.rule));
+    let family = families.next().unwrap_or(0);
+    if families.any(|f| f != family) {
+        anyhow::bail!("order -codes: the data mixes rule families; fit each family's table apart");
+    }
     let class = |c: u16| combine(patterns_of(c as usize), false) as usize;
     // The class values in the table's unit (hundredths of a natural log), as the engine adds the
     // table to them at `order_code_permille` 1000: the fit learns the codes around them, so
@@ -383,11 +390,12 @@ fn run_codes(
     }
     let loss = reports[1].1 .0;
     let header = format!(
-        "Move ordering values of the pattern codes (src/search/movepick.rs, CODE_ORDER): for\n\
-         each code, the mover's and the opponent's value, in hundredths of a natural log.\n\
-         Written by rensa-train order -codes: a softmax fit, around the class values, of the\n\
-         cells the search chose in {} positions of {} ({epochs} steps);\n\
-         held-out log-loss {loss:.4}.",
+        "Move ordering values of the pattern codes (src/search/{}, one of\n\
+         CODE_TABLE_FILES in src/search/movepick.rs): for each code, the mover's and the\n\
+         opponent's value, in hundredths of a natural log. Written by rensa-train order -codes:\n\
+         a softmax fit, around the class values, of the cells the search chose in {} positions\n\
+         of {} ({epochs} steps); held-out log-loss {loss:.4}.",
+        CODE_TABLE_NAMES[family],
         train.len(),
         data.iter()
             .map(|p| p

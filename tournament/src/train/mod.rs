@@ -209,7 +209,8 @@ opponent; printed as the two constants to paste.
                                    labelled data, else the move played) among the candidates,
                                    around the class values (one position in ten held out and
                                    reported), and write them as the engine's code ordering table
-                                   (src/search/order-codes.txt, used with
+                                   of the data's rule family (src/search/order-codes.txt, or
+                                   order-codes-renju.txt, order-codes-caro.txt; used with
                                    INFO param_order_code_permille 1000)
   -epochs N                        full-batch steps of that fit (default 300)
 

@@ -12,7 +12,8 @@
 //!
 //! With `-codes`, it also fits one value per pattern code, for the mover and for the opponent, by
 //! softmax regression of the played cell among the candidate cells ([`fit_codes`]), and writes
-//! the engine's code ordering table (`src/search/order-codes.txt`, `ORDER_CODE_PERMILLE`).
+//! the engine's code ordering table of the data's rule family (`src/search/order-codes*.txt`,
+//! `ORDER_CODE_PERMILLE`).
 
 use rensa::board::pattern::code::patterns_of;
 use rensa::board::pattern::{Pattern, CODES};
