@@ -394,7 +394,7 @@ fn run_codes(
          CODE_TABLE_FILES in src/search/movepick.rs): for each code, the mover's and the\n\
          opponent's value, in hundredths of a natural log. Written by rensa-train order -codes:\n\
          a softmax fit, around the class values, of the cells the search chose in {} positions\n\
-         of {} ({epochs} steps); held-out log-loss {loss:.4}.",
+         of {} (-min-stones {min_stones}, {epochs} steps); held-out log-loss {loss:.4}.",
         CODE_TABLE_NAMES[family],
         train.len(),
         data.iter()
