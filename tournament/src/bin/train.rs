@@ -341,7 +341,6 @@ fn run_codes(
     min_stones: usize,
     epochs: usize,
 ) -> anyhow::Result<()> {
-    use rensa::board::pattern::{code::patterns_of, combine};
     use rensa::params::{ORDER_ATTACK, ORDER_DEFEND};
     use rensa::search::movepick::{code_family, CODE_TABLE_NAMES};
     // One table per rule family: the data must be of one.
@@ -350,14 +349,14 @@ fn run_codes(
     if families.any(|f| f != family) {
         anyhow::bail!("order -codes: the data mixes rule families; fit each family's table apart");
     }
-    let class = |c: u16| combine(patterns_of(c as usize), false) as usize;
     // The class values in the table's unit (hundredths of a natural log), as the engine adds the
     // table to them at `order_code_permille` 1000: the fit learns the codes around them, so
     // that the engine orders as the fit does.
-    let classes = |a: u16, d: u16| (ORDER_ATTACK[class(a)] + ORDER_DEFEND[class(d)]) as f64 / 100.0;
     let mut samples = order::code_samples(records, min_stones);
     for s in &mut samples {
-        s.offsets = s.cells.iter().map(|&(a, d)| classes(a, d)).collect();
+        s.offsets = (s.classes.iter())
+            .map(|&(a, d)| (ORDER_ATTACK[a as usize] + ORDER_DEFEND[d as usize]) as f64 / 100.0)
+            .collect();
     }
     // One position in ten held out (every tenth).
     let (mut train, mut held) = (Vec::new(), Vec::new());

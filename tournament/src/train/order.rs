@@ -17,7 +17,8 @@
 
 use rensa::board::pattern::code::patterns_of;
 use rensa::board::pattern::{Pattern, CODES};
-use rensa::board::{Board, Pos};
+use rensa::board::{Board, Class, Pos};
+use rensa::types::{Color, Rule};
 
 use crate::train::dataset::Record;
 
@@ -119,9 +120,12 @@ pub fn values(c: &PatternCounts, scale: f64) -> [[i32; PATTERNS]; 2] {
 }
 
 /// One position for the code fit: the pattern codes of its candidate cells (for the mover, for
-/// the opponent) and which of them the search chose.
+/// the opponent), their classes as the board gives them, and which of them the search chose.
 pub struct CodeSample {
     pub cells: Vec<(u16, u16)>,
+    /// Each cell's [`Board::class`] for the mover and for the opponent (renju Black's classes,
+    /// forbidden cells confirmed), as the engine's move scan sees them.
+    pub classes: Vec<(Class, Class)>,
     pub played: usize,
     /// A fixed part of each cell's score (natural-log units) that the fit learns around: the
     /// class values the engine's order adds the codes to (0 without one).
@@ -138,24 +142,33 @@ impl CodeSample {
 }
 
 /// The positions of `records` (in file order) with at least `min_stones` stones whose chosen
-/// move is a candidate cell, as code samples (offsets 0).
+/// move is a candidate cell, as code samples (offsets 0). Cells the mover may not play (renju
+/// Black's forbidden points) are left out, as the engine's order leaves them out.
 pub fn code_samples(records: &[Record], min_stones: usize) -> Vec<CodeSample> {
     let mut out = Vec::new();
     for (r, board, played) in chosen_positions(records, min_stones) {
-        let (mut cells, mut at) = (Vec::new(), None);
+        let (us, them) = (r.side, r.side.opp());
+        let renju_black = board.rule() == Rule::Renju && us == Color::Black;
+        let (mut cells, mut classes, mut at) = (Vec::new(), Vec::new(), None);
         for p in board.candidates() {
+            let att = board.class(p, us);
+            if renju_black && att == Class::Forbid {
+                continue;
+            }
             if p == played {
                 at = Some(cells.len());
             }
             cells.push((
-                board.pattern_code(p, r.side) as u16,
-                board.pattern_code(p, r.side.opp()) as u16,
+                board.pattern_code(p, us) as u16,
+                board.pattern_code(p, them) as u16,
             ));
+            classes.push((att, board.class(p, them)));
         }
         if let Some(played) = at.filter(|_| cells.len() > 1) {
             let offsets = vec![0.0; cells.len()];
             out.push(CodeSample {
                 cells,
+                classes,
                 played,
                 offsets,
             });
@@ -282,6 +295,26 @@ mod tests {
         let text = code_table_text(&w, "test table");
         let table = rensa::search::movepick::parse_code_order(&text).expect("parses");
         assert_eq!(table.len(), CODES);
+    }
+
+    /// Renju Black's forbidden cells are no candidates of the code fit, and the classes are the
+    /// board's: Black's open threes at (5..7, 7) and (7, 5..7) make (7, 7) a double three.
+    #[test]
+    fn code_samples_leave_out_black_forbidden_cells() {
+        let stones = [(5, 7), (12, 2), (6, 7), (2, 12), (7, 5), (12, 12), (7, 6), (2, 2)];
+        let sample = |rule: Rule| {
+            let mut r = record(&stones);
+            r.rule = rule;
+            r.best = Some(8 * 15 + 8);
+            let s = code_samples(&[r.clone(), r], 0);
+            assert_eq!(s.len(), 1, "{rule:?}");
+            s.into_iter().next().unwrap()
+        };
+        let (free, renju) = (sample(Rule::Freestyle), sample(Rule::Renju));
+        assert_eq!(renju.cells.len(), free.cells.len() - 1);
+        assert_eq!(renju.classes.len(), renju.cells.len());
+        assert!(renju.classes.iter().all(|&(a, _)| a != Class::Forbid));
+        assert!(free.classes.iter().any(|&(a, _)| a == Class::Flex3x2));
     }
 
     #[test]
