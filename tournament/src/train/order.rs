@@ -301,7 +301,16 @@ mod tests {
     /// board's: Black's open threes at (5..7, 7) and (7, 5..7) make (7, 7) a double three.
     #[test]
     fn code_samples_leave_out_black_forbidden_cells() {
-        let stones = [(5, 7), (12, 2), (6, 7), (2, 12), (7, 5), (12, 12), (7, 6), (2, 2)];
+        let stones = [
+            (5, 7),
+            (12, 2),
+            (6, 7),
+            (2, 12),
+            (7, 5),
+            (12, 12),
+            (7, 6),
+            (2, 2),
+        ];
         let sample = |rule: Rule| {
             let mut r = record(&stones);
             r.rule = rule;
