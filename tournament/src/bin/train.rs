@@ -341,8 +341,8 @@ fn run_codes(
     min_stones: usize,
     epochs: usize,
 ) -> anyhow::Result<()> {
-    use rensa::params::{ORDER_ATTACK, ORDER_DEFEND};
-    use rensa::search::movepick::{code_family, CODE_TABLE_NAMES};
+    use rensa::search::movepick::{self, code_family, CODE_TABLE_NAMES};
+    use rensa::search::stack::MoveEntry;
     // One table per rule family: the data must be of one.
     let mut families = records.iter().map(|r| code_family(r.rule));
     let family = families.next().unwrap_or(0);
@@ -355,7 +355,14 @@ fn run_codes(
     let mut samples = order::code_samples(records, min_stones);
     for s in &mut samples {
         s.offsets = (s.classes.iter())
-            .map(|&(a, d)| (ORDER_ATTACK[a as usize] + ORDER_DEFEND[d as usize]) as f64 / 100.0)
+            .map(|&(att, def)| {
+                let m = MoveEntry {
+                    att,
+                    def,
+                    ..MoveEntry::default()
+                };
+                movepick::static_score(&m) as f64 / 100.0
+            })
             .collect();
     }
     // One position in ten held out (every tenth).

@@ -18,7 +18,8 @@
 use rensa::board::pattern::code::patterns_of;
 use rensa::board::pattern::{Pattern, CODES};
 use rensa::board::{Board, Class, Pos};
-use rensa::types::{Color, Rule};
+use rensa::search::movepick;
+use rensa::search::stack::{MoveEntry, MAX_MOVES};
 
 use crate::train::dataset::Record;
 
@@ -146,23 +147,24 @@ impl CodeSample {
 /// Black's forbidden points) are left out, as the engine's order leaves them out.
 pub fn code_samples(records: &[Record], min_stones: usize) -> Vec<CodeSample> {
     let mut out = Vec::new();
+    let mut moves = vec![MoveEntry::default(); MAX_MOVES];
     for (r, board, played) in chosen_positions(records, min_stones) {
         let (us, them) = (r.side, r.side.opp());
-        let renju_black = board.rule() == Rule::Renju && us == Color::Black;
         let (mut cells, mut classes, mut at) = (Vec::new(), Vec::new(), None);
-        for p in board.candidates() {
-            let att = board.class(p, us);
-            if renju_black && att == Class::Forbid {
-                continue;
-            }
-            if p == played {
+        // The engine's own scan and its test of what the mover may play.
+        let n = movepick::scan(&board, us, &mut moves);
+        for m in moves[..n]
+            .iter()
+            .filter(|m| movepick::playable(board.rule(), us, m))
+        {
+            if m.pos == played {
                 at = Some(cells.len());
             }
             cells.push((
-                board.pattern_code(p, us) as u16,
-                board.pattern_code(p, them) as u16,
+                board.pattern_code(m.pos, us) as u16,
+                board.pattern_code(m.pos, them) as u16,
             ));
-            classes.push((att, board.class(p, them)));
+            classes.push((m.att, m.def));
         }
         if let Some(played) = at.filter(|_| cells.len() > 1) {
             let offsets = vec![0.0; cells.len()];
@@ -271,6 +273,7 @@ pub(crate) const LINE_GAME: [(usize, usize); 8] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rensa::types::Rule;
 
     fn record(stones: &[(usize, usize)]) -> Record {
         Record::freestyle15(stones.iter().map(|&(x, y)| (y * 15 + x) as u16).collect())
