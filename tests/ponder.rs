@@ -284,6 +284,10 @@ fn each_command_stops_the_ponder_within_50_ms() {
     e.send("START 15");
     e.expect("OK");
     e.send("INFO max_node 3000");
+    // The cases need a game that stays open: after the throwaway `TURN 0,0` freestyle's narrow
+    // move counts (`selective_rules`) find a win for the answer that the next ponder proves
+    // within its first 30 ms, and a ponder that ends by itself is not one a command stops.
+    e.send("INFO param_selective_rules 0");
     let case = |name, text: &str, answer, resumes| Case {
         name,
         text: text.to_string(),

@@ -31,6 +31,8 @@ pub struct SearchParams {
     pub mcp_base: usize,
     pub mcp_exp_centi: i32,
     pub mcp_improving: i32,
+    pub selective_rules: i32,
+    pub mcp_base_selective: usize,
     pub mcp_rules: i32,
     pub order_pattern_rules: i32,
     pub lmr_depth: i32,
@@ -121,6 +123,8 @@ impl SearchParams {
         mcp_base: MCP_BASE,
         mcp_exp_centi: MCP_EXP_CENTI,
         mcp_improving: MCP_IMPROVING,
+        selective_rules: SELECTIVE_RULES,
+        mcp_base_selective: MCP_BASE_SELECTIVE,
         mcp_rules: MCP_RULES,
         order_pattern_rules: ORDER_PATTERN_RULES,
         lmr_depth: LMR_DEPTH,
@@ -194,7 +198,8 @@ impl SearchParams {
     /// from before it, which those rules were measured with. The policy reduction and the
     /// deeper re-search are off under the rules outside `lmr_policy_rules`, the threat nodes'
     /// move-count pruning outside `mcp_threat_rules`, and `lmr_plain_four` becomes 1 under the
-    /// rules of its mask, 0 under the others.
+    /// rules of its mask, 0 under the others. Under the rules of `selective_rules` the move
+    /// counts start from `mcp_base_selective` and halve at nodes not improving.
     pub fn for_rule(&self, rule: Rule) -> SearchParams {
         let mut p = self.tuned_for(rule);
         p.lmr_plain_four = i32::from(rule_in(self.lmr_plain_four, rule));
@@ -204,6 +209,10 @@ impl SearchParams {
         }
         if !rule_in(self.mcp_threat_rules, rule) {
             p.mcp_threat = 0;
+        }
+        if rule_in(self.selective_rules, rule) {
+            p.mcp_base = self.mcp_base_selective;
+            p.mcp_improving = 1;
         }
         p
     }
@@ -455,6 +464,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(mcp_base: usize, 0, 32, 1.0),
     tunable!(mcp_exp_centi: i32, 50, 250, 8.0),
     tunable!(mcp_improving: i32, 0, 1, 1.0),
+    tunable!(selective_rules: i32, 0, 1023, 1.0),
+    tunable!(mcp_base_selective: usize, 0, 32, 1.0),
     tunable!(mcp_rules: i32, 0, 1023, 1.0),
     tunable!(order_pattern_rules: i32, 0, 1023, 1.0),
     tunable!(lmr_depth: i32, 2, 8, 1.0),
@@ -534,6 +545,32 @@ mod tests {
 
     /// Every row names a distinct field, its default lies in its range, its step is positive,
     /// and setting a value reads back (and touches only that field).
+    /// The narrow move counts hold under `selective_rules` alone: freestyle by default, where
+    /// they replace `mcp_base` and halve at nodes not improving.
+    #[test]
+    fn selective_move_counts_follow_their_rules() {
+        let d = SearchParams::DEFAULT;
+        let free = d.for_rule(Rule::Freestyle);
+        assert_eq!((free.mcp_base, free.mcp_improving), (MCP_BASE_SELECTIVE, 1));
+        for rule in [Rule::Standard, Rule::Caro, Rule::CaroOverline] {
+            let p = d.for_rule(rule);
+            assert_eq!((p.mcp_base, p.mcp_improving), (MCP_BASE, MCP_IMPROVING));
+        }
+        let renju = d.for_rule(Rule::Renju);
+        assert_eq!((renju.mcp_base, renju.mcp_improving), (10, MCP_IMPROVING));
+        let none = SearchParams {
+            selective_rules: 0,
+            ..d
+        };
+        assert_eq!(none.for_rule(Rule::Freestyle).mcp_base, MCP_BASE);
+        let all = SearchParams {
+            selective_rules: 1023,
+            mcp_base_selective: 5,
+            ..d
+        };
+        assert_eq!(all.for_rule(Rule::Renju).mcp_base, 5);
+    }
+
     #[test]
     fn tunables_are_consistent() {
         for (i, t) in TUNABLES.iter().enumerate() {

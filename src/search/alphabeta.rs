@@ -16,8 +16,10 @@
 //! Between the two, the pruning and reduction numbers of [`SearchParams`]: reverse futility,
 //! razoring, internal iterative reduction (a node without a table move is searched a ply
 //! shallower), move-count pruning and futility of quiet moves at shallow depths, move-count pruning
-//! of every move but fours and the table move at any depth (`mcp_base`) and, facing an open-four
-//! threat, of every move but the table move (`mcp_threat`; both under every rule),
+//! of every move but fours and the table move at any depth (`mcp_base`; under the rules of
+//! `selective_rules` fewer, `mcp_base_selective`, and half as many at nodes not improving) and,
+//! facing an open-four threat, of every move but the table move (`mcp_threat`; both under every
+//! rule),
 //! late-move reductions (stronger in freestyle than under the other rules, `lmr_divisor_rules`; of
 //! quiet moves, less for those the ordering rates high, `lmr_score_div`, and one ply less of late
 //! moves that make or stop a three, and, in freestyle, of late closed fours that make nothing else,

@@ -799,11 +799,25 @@ mod tests {
         };
         let on = nodes(selective);
         assert_ne!(on, nodes(plain), "the rule masks are ignored");
+        // Freestyle is one of `selective_rules`: its move counts start from `mcp_base_selective`.
         let no_count = SearchParams {
-            mcp_base: 0,
+            mcp_base_selective: 0,
             ..selective
         };
-        assert_ne!(nodes(no_count), on, "mcp_base is ignored");
+        assert_ne!(nodes(no_count), on, "mcp_base_selective is ignored");
+        let not_selective = SearchParams {
+            selective_rules: 0,
+            ..selective
+        };
+        assert_ne!(nodes(not_selective), on, "selective_rules is ignored");
+        assert_ne!(
+            nodes(SearchParams {
+                mcp_base: 0,
+                ..not_selective
+            }),
+            nodes(not_selective),
+            "mcp_base is ignored outside selective_rules"
+        );
         let no_pattern = SearchParams {
             order_pattern_permille: 0,
             ..selective
