@@ -543,8 +543,6 @@ pub fn tunable(name: &str) -> Option<&'static Tunable> {
 mod tests {
     use super::*;
 
-    /// Every row names a distinct field, its default lies in its range, its step is positive,
-    /// and setting a value reads back (and touches only that field).
     /// The narrow move counts hold under `selective_rules` alone: freestyle by default, where
     /// they replace `mcp_base` and halve at nodes not improving.
     #[test]
@@ -571,6 +569,8 @@ mod tests {
         assert_eq!(all.for_rule(Rule::Renju).mcp_base, 5);
     }
 
+    /// Every row names a distinct field, its default lies in its range, its step is positive,
+    /// and setting a value reads back (and touches only that field).
     #[test]
     fn tunables_are_consistent() {
         for (i, t) in TUNABLES.iter().enumerate() {
